@@ -1,0 +1,77 @@
+/**
+ * Exact decimal arithmetic on strings via bigint, so that money and quantities never pass through
+ * binary floating point.
+ */
+const RE = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+export function isDecimal(s: string): boolean {
+  return RE.test(s);
+}
+
+export function parseDecimal(s: string): { int: bigint; scale: number } {
+  const m = RE.exec(s.trim());
+  if (!m) throw new Error(`Not a decimal: ${s}`);
+  const frac = m[3] ?? '';
+  const v = BigInt(m[2] + frac);
+  return { int: m[1] === '-' ? -v : v, scale: frac.length };
+}
+
+function scaleTo(v: { int: bigint; scale: number }, scale: number): bigint {
+  return v.int * 10n ** BigInt(scale - v.scale);
+}
+
+export function formatScaled(int: bigint, scale: number): string {
+  const neg = int < 0n;
+  const s = (neg ? -int : int).toString().padStart(scale + 1, '0');
+  const body = scale ? `${s.slice(0, s.length - scale)}.${s.slice(s.length - scale)}` : s;
+  return neg && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+/** Canonical text: no leading '+', no trailing zeros beyond `minScale`. */
+export function normalizeDecimal(s: string, minScale = 0): string {
+  const v = parseDecimal(s);
+  let out = formatScaled(v.int, v.scale);
+  if (out.includes('.')) {
+    out = out.replace(/0+$/, '');
+    const frac = out.split('.')[1] ?? '';
+    if (frac.length < minScale) out = out + '0'.repeat(minScale - frac.length);
+    out = out.replace(/\.$/, '');
+  }
+  if (minScale > 0 && !out.includes('.')) out = `${out}.${'0'.repeat(minScale)}`;
+  return out;
+}
+
+export function decimalDigits(s: string): { intDigits: number; fracDigits: number } {
+  const m = RE.exec(s.trim());
+  if (!m) return { intDigits: Number.POSITIVE_INFINITY, fracDigits: Number.POSITIVE_INFINITY };
+  return { intDigits: m[2].replace(/^0+(?=\d)/, '').length, fracDigits: (m[3] ?? '').replace(/0+$/, '').length };
+}
+
+export function addDecimal(a: string, b: string): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const sc = Math.max(x.scale, y.scale);
+  return normalizeDecimal(formatScaled(scaleTo(x, sc) + scaleTo(y, sc), sc));
+}
+
+export function mulDecimal(a: string, b: string, scale: number): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const raw = x.int * y.int;
+  const rawScale = x.scale + y.scale;
+  if (rawScale <= scale) return normalizeDecimal(formatScaled(raw * 10n ** BigInt(scale - rawScale), scale));
+  const div = 10n ** BigInt(rawScale - scale);
+  // round half away from zero, as accountants expect
+  const q = raw / div;
+  const r = raw % div;
+  const adj = (r < 0n ? -r : r) * 2n >= div ? (raw < 0n ? -1n : 1n) : 0n;
+  return normalizeDecimal(formatScaled(q + adj, scale));
+}
+
+export function compareDecimal(a: string, b: string): number {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const sc = Math.max(x.scale, y.scale);
+  const d = scaleTo(x, sc) - scaleTo(y, sc);
+  return d === 0n ? 0 : d < 0n ? -1 : 1;
+}

@@ -1,0 +1,160 @@
+import type { FieldDef, RefField, WireValue } from './fields';
+import type { Label } from './i18n';
+import { columnOf, snake } from './names';
+
+export type Fields = Record<string, FieldDef>;
+
+export interface LinesDef<F extends Fields = Fields> {
+  label: Label;
+  fields: F;
+  /** Most rows a document may carry; a bound keeps payloads and postings reasonable. */
+  maxRows?: number;
+}
+
+export interface NumberingDef {
+  /** The field that receives the number (`List_NO`). */
+  field: string;
+  prefix: string;
+  /** Period part of the number; the sequence restarts in every new period. */
+  period: 'none' | 'year' | 'month' | 'day';
+  digits: number;
+}
+
+export interface Features {
+  tags?: boolean;
+  attachments?: boolean;
+  customFields?: boolean;
+  approval?: boolean;
+  print?: boolean;
+  numbering?: NumberingDef;
+}
+
+/**
+ * master: plain master data, deleted only when nothing references it.
+ * document: has a life cycle; delete voids it (state 0) and keeps the row.
+ * log: written by the server only; read-only on the wire.
+ */
+export type EntityKind = 'master' | 'document' | 'log';
+
+export interface EntityInput<F extends Fields, L extends Record<string, LinesDef>> {
+  name: string;
+  label: Label;
+  kind: EntityKind;
+  /** Wire name of the primary key (`Dept_ID`); the SQL column is always `id`. */
+  key?: string;
+  table?: string;
+  fields: F;
+  lines?: L;
+  /** The field shown when another record links here. */
+  display: keyof F & string;
+  list?: { columns?: (keyof F & string)[]; search?: (keyof F & string)[]; sort?: string[]; defaultSort?: string };
+  features?: Features;
+  /** Self-reference that makes the records a tree. */
+  tree?: { parent: keyof F & string };
+  /** First generated id, when low ids are reserved for seeded rows with fixed meaning. */
+  idStart?: number;
+  /** Menu code whose grants protect this entity's routes. */
+  menu?: string;
+}
+
+export interface EntityDef<F extends Fields = Fields, L extends Record<string, LinesDef> = Record<string, LinesDef>> {
+  name: string;
+  label: Label;
+  kind: EntityKind;
+  key: string;
+  table: string;
+  fields: F;
+  display: string;
+  lines: L;
+  list: { columns: string[]; search: string[]; sort: string[]; defaultSort: string };
+  features: Features;
+  tree?: { parent: string };
+  idStart?: number;
+  menu?: string;
+}
+
+export const CUSTOM_FIELD_NAMES = [
+  'Extension_Field1',
+  'Extension_Field2',
+  'Extension_Field3',
+  'Extension_Field4',
+  'Extension_Field5',
+  'Extension_Field6',
+] as const;
+
+/** Columns every entity table has (DESIGN.md §3), as they appear on the wire. */
+export const STANDARD_FIELDS = [
+  ...CUSTOM_FIELD_NAMES,
+  'Tag_Value',
+  'State',
+  'Created_By',
+  'Created_At',
+  'Updated_By',
+  'Updated_At',
+  'Version',
+] as const;
+
+export function defineEntity<const F extends Fields, const L extends Record<string, LinesDef> = Record<never, LinesDef>>(
+  input: EntityInput<F, L>,
+): EntityDef<F, L> {
+  const names = Object.keys(input.fields);
+  for (const n of names) {
+    if (!/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n)) throw new Error(`${input.name}.${n}: wire names are Upper_Snake`);
+    if ((STANDARD_FIELDS as readonly string[]).includes(n)) throw new Error(`${input.name}.${n} is a standard column`);
+  }
+  const sortable = names.filter((n) => !isSecret(input.fields[n]));
+  const key = input.key ?? 'ID';
+  const def: EntityDef<F, L> = {
+    name: input.name,
+    label: input.label,
+    kind: input.kind,
+    key,
+    table: input.table ?? snake(input.name),
+    fields: input.fields,
+    lines: (input.lines ?? {}) as L,
+    display: input.display,
+    list: {
+      columns: input.list?.columns ?? names.filter((n) => !input.fields[n].hiddenInList && !isSecret(input.fields[n])),
+      search: input.list?.search ?? names.filter((n) => input.fields[n].kind === 'text' && !isSecret(input.fields[n])),
+      sort: input.list?.sort ?? [key, ...sortable, 'State', 'Created_At', 'Updated_At'],
+      defaultSort: input.list?.defaultSort ?? `-${key}`,
+    },
+    features: input.features ?? {},
+    tree: input.tree,
+    idStart: input.idStart,
+    menu: input.menu,
+  };
+  const numbering = def.features.numbering;
+  if (numbering && !(numbering.field in def.fields)) throw new Error(`${def.name}: numbering field missing`);
+  return def;
+}
+
+function isSecret(f: FieldDef): boolean {
+  return f.kind === 'text' && f.secret === true;
+}
+
+export function refFields(def: EntityDef): [string, RefField][] {
+  return Object.entries(def.fields).filter((e): e is [string, RefField] => e[1].kind === 'ref');
+}
+
+export function lineTable(def: EntityDef, linesKey: string): string {
+  return `${def.table}_${snake(linesKey)}`;
+}
+
+export { columnOf };
+
+type Nullable<F extends FieldDef, V> = F extends { required: true } ? V : V | null;
+export type RecordOf<F extends Fields> = { [K in keyof F]: Nullable<F[K], WireValue<F[K]>> };
+
+/** What a record looks like on the wire: declared fields, key, standard columns, line arrays. */
+export type WireRecord<E> = E extends EntityDef<infer F, infer L>
+  ? RecordOf<F> & {
+      Version: number;
+      State: number;
+      Tag_Value: string | null;
+      Created_At: string;
+      Updated_At: string;
+      Created_By: number | null;
+      Updated_By: number | null;
+    } & { [K in keyof L]: RecordOf<L[K]['fields']>[] } & Record<string, unknown>
+  : never;

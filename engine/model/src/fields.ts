@@ -1,0 +1,128 @@
+import type { Label } from './i18n';
+
+interface FieldBase {
+  label: Label;
+  /** Required on create; the column is NOT NULL. */
+  required?: boolean;
+  /** Set by the server (hooks, numbering, computation); never accepted from a client. */
+  readOnly?: boolean;
+  /** Unique across the table (among rows that are not void). */
+  unique?: boolean;
+  /** Hidden from list columns by default (still selectable in column settings). */
+  hiddenInList?: boolean;
+  help?: Label;
+}
+
+export interface TextField extends FieldBase {
+  kind: 'text';
+  max: number;
+  multiline?: boolean;
+  /** Never sent to clients (password hashes, secrets). */
+  secret?: boolean;
+  format?: 'email' | 'phone' | 'code';
+}
+export interface IntField extends FieldBase {
+  kind: 'int';
+  min?: number;
+  max?: number;
+}
+export interface DecimalField extends FieldBase {
+  kind: 'decimal';
+  precision: number;
+  scale: number;
+  min?: string;
+}
+export interface BoolField extends FieldBase {
+  kind: 'bool';
+  default?: boolean;
+}
+export interface DateField extends FieldBase {
+  kind: 'date';
+}
+export interface DateTimeField extends FieldBase {
+  kind: 'datetime';
+}
+export interface EnumOption {
+  value: number;
+  label: Label;
+}
+export interface EnumField extends FieldBase {
+  kind: 'enum';
+  options: readonly EnumOption[];
+  default?: number;
+}
+export interface RefField extends FieldBase {
+  kind: 'ref';
+  /** Entity name of the target (`Department`). */
+  entity: string;
+  /** The target's field shown beside the id (`Dept_Name`). */
+  display: string;
+  /** Wire name of the display value in answers; defaults to `<field without _ID>_Name`. */
+  displayAs?: string;
+}
+
+export type FieldDef =
+  | TextField
+  | IntField
+  | DecimalField
+  | BoolField
+  | DateField
+  | DateTimeField
+  | EnumField
+  | RefField;
+
+type Opts<F> = Omit<F, 'kind' | 'label'>;
+
+export const text = (label: Label, o: Partial<Opts<TextField>> = {}): TextField => ({
+  kind: 'text',
+  label,
+  max: 100,
+  ...o,
+});
+export const int = (label: Label, o: Opts<IntField> = {}): IntField => ({ kind: 'int', label, ...o });
+/** Money and quantities: exact numeric, sent on the wire as a decimal string. */
+export const decimal = (label: Label, o: Partial<Opts<DecimalField>> = {}): DecimalField => ({
+  kind: 'decimal',
+  label,
+  precision: 18,
+  scale: 4,
+  ...o,
+});
+export const bool = (label: Label, o: Opts<BoolField> = {}): BoolField => ({ kind: 'bool', label, ...o });
+export const date = (label: Label, o: Opts<DateField> = {}): DateField => ({ kind: 'date', label, ...o });
+export const datetime = (label: Label, o: Opts<DateTimeField> = {}): DateTimeField => ({
+  kind: 'datetime',
+  label,
+  ...o,
+});
+export const enumOf = (label: Label, options: readonly EnumOption[], o: Partial<Opts<EnumField>> = {}): EnumField => ({
+  kind: 'enum',
+  label,
+  options,
+  ...o,
+});
+export const ref = (label: Label, entity: string, display: string, o: Partial<Opts<RefField>> = {}): RefField => ({
+  kind: 'ref',
+  label,
+  entity,
+  display,
+  ...o,
+});
+
+/** `[1, '草稿', 'Draft']` tuples read better in declarations than nested objects. */
+export function options(...rows: [number, string, string][]): EnumOption[] {
+  return rows.map(([value, zh, en]) => ({ value, label: { zh, en } }));
+}
+
+export function displayNameOf(name: string, f: RefField): string {
+  return f.displayAs ?? `${name.replace(/_ID$/, '')}_Name`;
+}
+
+/** The TypeScript type a field carries on the wire. */
+export type WireValue<F extends FieldDef> = F extends TextField | DateField | DateTimeField | DecimalField
+  ? string
+  : F extends IntField | EnumField | RefField
+    ? number
+    : F extends BoolField
+      ? boolean
+      : never;

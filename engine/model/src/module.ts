@@ -1,0 +1,54 @@
+import type { EntityDef } from './entity';
+import type { Label } from './i18n';
+
+/** A page in the menu tree (Menu_Type 3); entity pages are derived, bespoke ones name their component. */
+export interface MenuPage {
+  code: string;
+  label: Label;
+  path: string;
+  /** Entity whose generic list/form serves this page. */
+  entity?: string;
+  icon?: string;
+}
+
+export interface MenuGroup {
+  code: string;
+  label: Label;
+  pages: MenuPage[];
+}
+
+export interface ModuleManifest {
+  code: string;
+  label: Label;
+  icon?: string;
+  order: number;
+  entities: EntityDef[];
+  menu: MenuGroup[];
+}
+
+export function defineModule(m: ModuleManifest): ModuleManifest {
+  return m;
+}
+
+/** The set of entities the running product knows, by wire name. */
+export class Registry {
+  readonly entities = new Map<string, EntityDef>();
+  constructor(readonly modules: ModuleManifest[]) {
+    for (const m of modules)
+      for (const e of m.entities) {
+        if (this.entities.has(e.name)) throw new Error(`Entity ${e.name} declared twice`);
+        this.entities.set(e.name, e);
+      }
+    for (const e of this.entities.values())
+      for (const [n, f] of Object.entries(e.fields))
+        if (f.kind === 'ref' && !this.entities.has(f.entity)) throw new Error(`${e.name}.${n} links to unknown ${f.entity}`);
+  }
+  get(name: string): EntityDef {
+    const e = this.entities.get(name);
+    if (!e) throw new Error(`Unknown entity ${name}`);
+    return e;
+  }
+  all(): EntityDef[] {
+    return [...this.entities.values()];
+  }
+}

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { decimalDigits, isDecimal, normalizeDecimal } from './decimal';
+import { CUSTOM_FIELD_NAMES, type EntityDef, type Fields } from './entity';
+import type { FieldDef } from './fields';
+
+/** Issues carry a message key that the server and the web translate (`params.key`). */
+function custom(ctx: { issues: unknown[] }, input: unknown, key: string, params: Record<string, unknown> = {}) {
+  (ctx.issues as object[]).push({ code: 'custom', input, message: key, params: { key, ...params } });
+}
+
+const INT32 = 2147483647;
+
+export function dateString() {
+  return z.string().transform((v, ctx) => {
+    const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(v.trim());
+    const iso = m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : '';
+    const d = new Date(`${iso}T00:00:00Z`);
+    if (!m || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
+      custom(ctx, v, 'date_invalid');
+      return z.NEVER;
+    }
+    return iso;
+  });
+}
+
+export function decimalString(f: { precision: number; scale: number; min?: string }) {
+  return z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
+    if (!isDecimal(s)) {
+      custom(ctx, v, 'decimal_invalid');
+      return z.NEVER;
+    }
+    const { intDigits, fracDigits } = decimalDigits(s);
+    if (fracDigits > f.scale || intDigits > f.precision - f.scale) {
+      custom(ctx, v, 'decimal_range', { int: f.precision - f.scale, scale: f.scale });
+      return z.NEVER;
+    }
+    const n = normalizeDecimal(s);
+    if (f.min !== undefined && Number(n) < Number(f.min)) {
+      custom(ctx, v, 'decimal_min', { min: f.min });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** The zod type of one field's value as a client may send it. */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'text': {
+      let s = z.string().trim().max(f.max);
+      if (f.required) s = s.min(1);
+      if (f.format === 'email') return s.pipe(z.email());
+      return s;
+    }
+    case 'int':
+      return z
+        .number()
+        .int()
+        .min(f.min ?? -INT32)
+        .max(f.max ?? INT32);
+    case 'decimal':
+      return decimalString(f);
+    case 'bool':
+      return z.boolean();
+    case 'date':
+      return dateString();
+    case 'datetime':
+      return z.iso.datetime({ offset: true, local: true });
+    case 'enum':
+      return z.union(f.options.map((o) => z.literal(o.value)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]);
+    case 'ref':
+      return z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+  }
+}
+
+function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.readOnly) continue;
+    const s = fieldSchema(f);
+    shape[name] = f.required && mode === 'create' ? s : f.required ? s.optional() : s.nullable().optional();
+  }
+  return shape;
+}
+
+function extraShape(def: EntityDef): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  if (def.features.customFields)
+    for (const n of CUSTOM_FIELD_NAMES) shape[n] = z.string().max(500).nullable().optional();
+  if (def.features.tags)
+    shape.Tag_Value = z
+      .string()
+      .max(500)
+      .regex(/^(\d+(,\d+)*)?$/)
+      .nullable()
+      .optional();
+  for (const [key, lines] of Object.entries(def.lines)) {
+    const line = z.strictObject(objectOf(lines.fields, 'create'));
+    shape[key] = z
+      .array(line)
+      .max(lines.maxRows ?? 1000)
+      .optional();
+  }
+  return shape;
+}
+
+export function createSchema(def: EntityDef) {
+  return z.strictObject({ ...objectOf(def.fields, 'create'), ...extraShape(def) });
+}
+
+export function updateSchema(def: EntityDef) {
+  return z.strictObject({
+    [def.key]: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    Version: z.number().int().min(1),
+    ...objectOf(def.fields, 'update'),
+    ...extraShape(def),
+  });
+}
+
+export const FILTER_OPS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'like', 'in', 'null'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+export interface Filter {
+  field: string;
+  op: FilterOp;
+  value: unknown;
+}
+export interface ListQuery {
+  Page: number;
+  PageSize: number;
+  KeyWord?: string;
+  Sort: { field: string; desc: boolean };
+  filters: Filter[];
+}
+
+export const MAX_PAGE_SIZE = 500;
+
+/** Fields a list may be filtered on: declared ones plus the standard state and dates. */
+export function filterableFields(def: EntityDef): Record<string, FieldDef> {
+  const out: Record<string, FieldDef> = {};
+  for (const [n, f] of Object.entries(def.fields)) if (!(f.kind === 'text' && f.secret)) out[n] = f;
+  out[def.key] = { kind: 'int', label: { zh: 'ID', en: 'ID' } };
+  out.State = { kind: 'int', label: { zh: '状态', en: 'State' } };
+  out.Created_At = { kind: 'datetime', label: { zh: '创建时间', en: 'Created at' } };
+  out.Updated_At = { kind: 'datetime', label: { zh: '修改时间', en: 'Updated at' } };
+  if (def.features.tags) out.Tag_Value = { kind: 'text', label: { zh: '标签', en: 'Tags' }, max: 500 };
+  return out;
+}
+
+/** Query-string values are text: convert them to the field's wire type before validating. */
+function queryValue(f: FieldDef, op: FilterOp): z.ZodType {
+  if (op === 'null') return z.enum(['true', 'false']).transform((v) => v === 'true');
+  if (op === 'like') return z.string().max(200);
+  const one = (() => {
+    switch (f.kind) {
+      case 'int':
+      case 'enum':
+      case 'ref':
+        return z.string().regex(/^-?\d{1,15}$/).transform(Number);
+      case 'bool':
+        return z.enum(['true', 'false']).transform((v) => v === 'true');
+      case 'decimal':
+        return decimalString(f);
+      case 'date':
+        return dateString();
+      case 'datetime':
+        return z.union([z.iso.datetime({ offset: true, local: true }), dateString()]);
+      case 'text':
+        return z.string().max(f.max);
+    }
+  })();
+  if (op === 'in')
+    return z
+      .string()
+      .max(2000)
+      .transform((v) => v.split(','))
+      .pipe(z.array(one as z.ZodType<unknown, string>).min(1).max(100));
+  return one;
+}
+
+export function listQuerySchema(def: EntityDef) {
+  const filterable = filterableFields(def);
+  const shape: Record<string, z.ZodType> = {
+    Page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    KeyWord: z.string().trim().max(200).optional(),
+    Sort: z
+      .string()
+      .max(100)
+      .transform((v, ctx) => {
+        const desc = v.startsWith('-');
+        const field = desc ? v.slice(1) : v;
+        if (!def.list.sort.includes(field)) {
+          custom(ctx, v, 'sort_not_allowed', { field });
+          return z.NEVER;
+        }
+        return { field, desc };
+      })
+      .optional(),
+  };
+  for (const [name, f] of Object.entries(filterable))
+    for (const op of FILTER_OPS) shape[op === 'eq' ? name : `${name}__${op}`] = queryValue(f, op).optional();
+  return z.strictObject(shape).transform((q): ListQuery => {
+    const filters: Filter[] = [];
+    for (const [k, v] of Object.entries(q)) {
+      if (v === undefined || ['Page', 'PageSize', 'KeyWord', 'Sort'].includes(k)) continue;
+      const [field, op = 'eq'] = k.split('__');
+      filters.push({ field, op: op as FilterOp, value: v });
+    }
+    const fallback = def.list.defaultSort;
+    const sort = (q.Sort as ListQuery['Sort'] | undefined) ?? {
+      field: fallback.replace(/^-/, ''),
+      desc: fallback.startsWith('-'),
+    };
+    return {
+      Page: q.Page as number,
+      PageSize: q.PageSize as number,
+      KeyWord: (q.KeyWord as string | undefined) || undefined,
+      Sort: sort,
+      filters,
+    };
+  });
+}
