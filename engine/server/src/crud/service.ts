@@ -1,0 +1,258 @@
+import {
+  columnOf,
+  createSchema,
+  type EntityDef,
+  type ListQuery,
+  lineTable,
+  listQuerySchema,
+  type Paging,
+  type Registry,
+  STATE,
+  updateSchema,
+} from '@mes/model';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { RequestContext, TxContext } from '../context';
+import type { Db, Row } from '../db';
+import { pgCode, type Tx, withTx } from '../db/tx';
+import { AppError, conflict, notFound } from '../errors';
+import type { EntityHooks } from '../hooks';
+import { nextNumber } from '../numbering';
+import { changes, writeLog } from '../oplog';
+import { parseWith } from '../validation';
+import { columnFor, filterSql, likePattern, recordSelect, selectParts, tagFilterSql } from './select';
+
+type Executor = Db | Tx;
+
+/** The generic service of one declared entity: everything its routes do, reusable from hooks and seeds. */
+export class EntityService {
+  private readonly create: z.ZodType<Row>;
+  private readonly update: z.ZodType<Row>;
+  private readonly query: z.ZodType<ListQuery>;
+
+  constructor(
+    readonly def: EntityDef,
+    private readonly registry: Registry,
+    private readonly db: Db,
+    private readonly hooks: EntityHooks = {},
+  ) {
+    this.create = createSchema(def) as unknown as z.ZodType<Row>;
+    this.update = updateSchema(def) as unknown as z.ZodType<Row>;
+    this.query = listQuerySchema(def) as unknown as z.ZodType<ListQuery>;
+  }
+
+  parseQuery(input: unknown, ctx: RequestContext): ListQuery {
+    return parseWith(this.query, input, this.def, ctx.lang);
+  }
+
+  async list(q: ListQuery, ex: Executor = this.db): Promise<{ rows: Row[]; paging: Paging }> {
+    const def = this.def;
+    const { columns, joins } = recordSelect(def, this.registry);
+    const where = [sql`TRUE`];
+    if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State')) where.push(sql`t.state <> ${STATE.VOID}`);
+    if (q.KeyWord && def.list.search.length) {
+      const p = likePattern(q.KeyWord);
+      where.push(sql`(${sql.join(
+        def.list.search.map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} ILIKE ${p}`),
+        sql` OR `,
+      )})`);
+    }
+    for (const f of q.filters)
+      where.push(f.field === 'Tag_Value' && f.op === 'eq' ? tagFilterSql(String(f.value)) : filterSql(def, f));
+    const order = sql`${sql.ref(`t.${columnFor(def, q.Sort.field)}`)} ${sql.raw(q.Sort.desc ? 'DESC' : 'ASC')} NULLS LAST, t.id DESC`;
+    const offset = (q.Page - 1) * q.PageSize;
+    const cond = sql.join(where, sql` AND `);
+    // one round trip: the window count rides along with the page
+    const { rows } = await sql<Row & { __total: number }>`
+      SELECT ${columns}, count(*) OVER () AS __total
+      FROM ${sql.table(def.table)} AS t ${joins}
+      WHERE ${cond} ORDER BY ${order} LIMIT ${q.PageSize} OFFSET ${offset}`.execute(ex);
+    let total = rows.length ? Number(rows[0].__total) : 0;
+    if (!rows.length && offset > 0) {
+      const c = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(def.table)} AS t WHERE ${cond}`.execute(ex);
+      total = c.rows[0].n;
+    }
+    for (const r of rows) delete (r as Row).__total;
+    return { rows, paging: { TotalCount: total, Page: q.Page, PageSize: q.PageSize } };
+  }
+
+  async get(id: number, ex: Executor = this.db, lock = false): Promise<Row | null> {
+    const { columns, joins } = recordSelect(this.def, this.registry);
+    const { rows } = await sql<Row>`SELECT ${columns} FROM ${sql.table(this.def.table)} AS t ${joins}
+      WHERE t.id = ${id} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
+    const rec = rows[0];
+    if (!rec) return null;
+    for (const [key, lines] of Object.entries(this.def.lines)) {
+      const parts = selectParts(lines.fields, this.registry, 'l');
+      const res = await sql<Row>`SELECT ${sql.join(parts.columns)} FROM ${sql.table(lineTable(this.def, key))} AS l
+        ${sql.join(parts.joins, sql` `)} WHERE l.parent_id = ${id} ORDER BY l.line_no`.execute(ex);
+      rec[key] = res.rows;
+    }
+    return rec;
+  }
+
+  async mustGet(id: number, ex: Executor = this.db, lock = false): Promise<Row> {
+    const r = await this.get(id, ex, lock);
+    if (!r) throw notFound();
+    return r;
+  }
+
+  async insert(input: unknown, ctx: RequestContext, outer?: Tx): Promise<Row> {
+    this.assertWritable();
+    const data = parseWith(this.create, input, this.def, ctx.lang);
+    return this.inTx(outer, async (tx) => {
+      const c: TxContext = { ...ctx, tx };
+      await this.hooks.validate?.(c, data, null);
+      await this.checkTree(tx, null, data);
+      const n = this.def.features.numbering;
+      if (n && !data[n.field]) data[n.field] = await nextNumber(tx, this.def);
+      await this.hooks.beforeSave?.(c, data, null);
+      const values = this.columnValues(data);
+      values.created_by = ctx.user?.User_ID ?? null;
+      values.updated_by = ctx.user?.User_ID ?? null;
+      const id = await this.guard(async () => {
+        const r = await tx.insertInto(this.def.table).values(values).returning('id').executeTakeFirstOrThrow();
+        return Number(r.id);
+      });
+      await this.writeLines(tx, id, data);
+      const rec = await this.mustGet(id, tx);
+      await writeLog(c, 'add', this.def.name, id, data);
+      await this.hooks.afterSave?.(c, rec, null);
+      return rec;
+    });
+  }
+
+  async modify(input: unknown, ctx: RequestContext, outer?: Tx): Promise<Row> {
+    this.assertWritable();
+    const data = parseWith(this.update, input, this.def, ctx.lang);
+    const id = data[this.def.key] as number;
+    const version = data.Version as number;
+    delete data[this.def.key];
+    delete data.Version;
+    return this.inTx(outer, async (tx) => {
+      const c: TxContext = { ...ctx, tx };
+      const old = await this.mustGet(id, tx, true);
+      if (old.Version !== version) throw conflict();
+      if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
+      await this.hooks.validate?.(c, data, old);
+      await this.checkTree(tx, id, data);
+      await this.hooks.beforeSave?.(c, data, old);
+      const values = this.columnValues(data);
+      await this.guard(() =>
+        tx
+          .updateTable(this.def.table)
+          .set({ ...values, version: version + 1, updated_at: sql`now()`, updated_by: ctx.user?.User_ID ?? null })
+          .where('id', '=', id)
+          .execute(),
+      );
+      await this.writeLines(tx, id, data, true);
+      const rec = await this.mustGet(id, tx);
+      await writeLog(c, 'edit', this.def.name, id, changes(old, rec));
+      await this.hooks.afterSave?.(c, rec, old);
+      return rec;
+    });
+  }
+
+  async remove(id: number, ctx: RequestContext, outer?: Tx): Promise<void> {
+    this.assertWritable();
+    await this.inTx(outer, async (tx) => {
+      const c: TxContext = { ...ctx, tx };
+      const old = await this.mustGet(id, tx, true);
+      await this.hooks.beforeDelete?.(c, old);
+      if (this.def.kind === 'document') {
+        if (old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
+        await tx
+          .updateTable(this.def.table)
+          .set({ state: STATE.VOID, version: sql`version + 1`, updated_at: sql`now()`, updated_by: ctx.user?.User_ID ?? null })
+          .where('id', '=', id)
+          .execute();
+      } else {
+        await this.assertUnreferenced(tx, id);
+        await this.guard(() => tx.deleteFrom(this.def.table).where('id', '=', id).execute());
+      }
+      await writeLog(c, 'delete', this.def.name, id, old);
+    });
+  }
+
+  private inTx<T>(outer: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return outer ? fn(outer) : withTx(this.db, fn);
+  }
+
+  private assertWritable() {
+    if (this.def.kind === 'log') throw new AppError('read_only_entity', {}, 405);
+  }
+
+  private columnValues(data: Row): Row {
+    const values: Row = {};
+    for (const [k, v] of Object.entries(data)) {
+      if (k in this.def.lines) continue;
+      if (k in this.def.fields || k.startsWith('Extension_Field') || k === 'Tag_Value') values[columnOf(k)] = v;
+    }
+    return values;
+  }
+
+  private async writeLines(tx: Tx, id: number, data: Row, replace = false) {
+    for (const [key, lines] of Object.entries(this.def.lines)) {
+      const rows = data[key] as Row[] | undefined;
+      if (rows === undefined) continue;
+      const table = lineTable(this.def, key);
+      if (replace) await tx.deleteFrom(table).where('parent_id', '=', id).execute();
+      if (!rows.length) continue;
+      const values = rows.map((r, i) => {
+        const v: Row = { parent_id: id, line_no: i + 1 };
+        for (const f of Object.keys(lines.fields)) if (f in r) v[columnOf(f)] = r[f];
+        return v;
+      });
+      await this.guard(() => tx.insertInto(table).values(values).execute(), key);
+    }
+  }
+
+  /** A parent chosen among one's own descendants would make a loop. */
+  private async checkTree(tx: Tx, id: number | null, data: Row) {
+    const field = this.def.tree?.parent;
+    if (!field || id === null || data[field] === undefined || data[field] === null) return;
+    const parent = data[field] as number;
+    const t = sql.table(this.def.table);
+    const col = sql.ref(columnOf(field));
+    const { rows } = await sql`WITH RECURSIVE up(id, p, depth) AS (
+        SELECT id, ${col}, 1 FROM ${t} WHERE id = ${parent}
+        UNION ALL SELECT x.id, ${sql.ref(`x.${columnOf(field)}`)}, up.depth + 1 FROM ${t} x JOIN up ON x.id = up.p WHERE up.depth < 1000)
+      SELECT 1 FROM up WHERE id = ${id} LIMIT 1`.execute(tx);
+    if (rows.length) throw new AppError('tree_cycle');
+  }
+
+  /** Names the first entity whose records still point here; the foreign keys are only the backstop. */
+  private async assertUnreferenced(tx: Tx, id: number) {
+    for (const other of this.registry.all()) {
+      const sources: [string, string][] = [];
+      for (const [n, f] of Object.entries(other.fields))
+        if (f.kind === 'ref' && f.entity === this.def.name) sources.push([other.table, columnOf(n)]);
+      for (const [key, lines] of Object.entries(other.lines))
+        for (const [n, f] of Object.entries(lines.fields))
+          if (f.kind === 'ref' && f.entity === this.def.name) sources.push([lineTable(other, key), columnOf(n)]);
+      for (const [table, col] of sources) {
+        const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE ${sql.ref(col)} = ${id} LIMIT 1`.execute(tx);
+        if (rows.length) throw new AppError('referenced', { entity: other.label });
+      }
+    }
+  }
+
+  /** Maps constraint violations to messages that name the field; anything else stays internal. */
+  private async guard<T>(fn: () => Promise<T>, linesKey?: string): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      const code = pgCode(e);
+      const constraint = String((e as { constraint?: unknown }).constraint ?? '');
+      const table = linesKey ? lineTable(this.def, linesKey) : this.def.table;
+      const fields = linesKey ? this.def.lines[linesKey].fields : this.def.fields;
+      const field = (prefix: string) =>
+        Object.entries(fields).find(([n]) => constraint === `${prefix}_${table}_${columnOf(n)}`)?.[1].label ?? '-';
+      if (code === '23505') throw new AppError('duplicate', { field: field('ux') });
+      if (code === '23503' && constraint.startsWith(`fk_${table}_`))
+        throw new AppError('ref_missing', { field: field('fk') });
+      if (code === '23503') throw new AppError('referenced', { entity: this.def.label });
+      throw e;
+    }
+  }
+}

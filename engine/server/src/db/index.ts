@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { parsers } from './types';
+
+/** Tables are declared at run time, so the query builder sees them as string-keyed rows. */
+export type Row = Record<string, unknown>;
+export type DB = Record<string, Row>;
+export type Db = Kysely<DB>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DbConfig {
+  /** PostgreSQL server; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` (or undefined) keeps everything in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase(cfg: DbConfig): Promise<Database> {
+  if (cfg.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: cfg.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    // every session speaks UTC so that date arithmetic in SQL agrees with PGlite
+    pool.on('connect', (c) => {
+      c.query("SET TIME ZONE 'UTC'").catch(() => undefined);
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = cfg.dataDir && cfg.dataDir !== 'memory://' ? cfg.dataDir : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const lite = await PGlite.create(dir, { parsers });
+  await lite.exec("SET TIME ZONE 'UTC'");
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!lite.closed) await lite.close();
+    },
+  };
+}

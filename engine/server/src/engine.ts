@@ -1,0 +1,53 @@
+import { type ModuleManifest, Registry } from '@mes/model';
+import type { RequestContext } from './context';
+import { EntityService } from './crud/service';
+import type { Db } from './db';
+import type { Tx } from './db/tx';
+import type { HooksFor } from './hooks';
+
+export interface SeedContext {
+  engine: Engine;
+  tx: Tx;
+  ctx: RequestContext;
+}
+
+/** A module as the server sees it: its isomorphic manifest plus hooks and demo data. */
+export interface ServerModule {
+  manifest: ModuleManifest;
+  hooks?: HooksFor[];
+  /** Fills a fresh database with deterministic demo data; runs once per database. */
+  seed?: (s: SeedContext) => Promise<void>;
+  /** Reference data every database needs, demo or not (idempotent, runs at every start). */
+  bootstrap?: (s: SeedContext) => Promise<void>;
+}
+
+/** The running product's entities and their services over one database. */
+export class Engine {
+  readonly registry: Registry;
+  private readonly services = new Map<string, EntityService>();
+
+  constructor(
+    readonly modules: ServerModule[],
+    readonly db: Db,
+  ) {
+    this.registry = new Registry(modules.map((m) => m.manifest));
+    const hooks = new Map<string, HooksFor['hooks']>();
+    for (const m of modules)
+      for (const h of m.hooks ?? []) {
+        if (!this.registry.entities.has(h.entity)) throw new Error(`Hooks for unknown entity ${h.entity}`);
+        hooks.set(h.entity, h.hooks);
+      }
+    for (const def of this.registry.all())
+      this.services.set(def.name, new EntityService(def, this.registry, db, hooks.get(def.name)));
+  }
+
+  service(name: string): EntityService {
+    const s = this.services.get(name);
+    if (!s) throw new Error(`Unknown entity ${name}`);
+    return s;
+  }
+
+  allServices(): EntityService[] {
+    return [...this.services.values()];
+  }
+}

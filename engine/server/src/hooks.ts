@@ -1,0 +1,26 @@
+import type { EntityDef } from '@mes/model';
+import type { TxContext } from './context';
+import type { Row } from './db';
+
+/**
+ * Behaviour of one entity, kept in its `<entity>.server.ts`. Each hook receives the incoming data
+ * (already validated by the declaration's schema) and the stored record when there is one.
+ */
+export interface EntityHooks {
+  /** Business rules; throw an AppError to refuse. */
+  validate?(ctx: TxContext, data: Row, old: Row | null): Promise<void> | void;
+  /** Last changes to the data before it is written (computed fields). */
+  beforeSave?(ctx: TxContext, data: Row, old: Row | null): Promise<void> | void;
+  /** Work that must happen in the same transaction once the record is written. */
+  afterSave?(ctx: TxContext, record: Row, old: Row | null): Promise<void> | void;
+  beforeDelete?(ctx: TxContext, old: Row): Promise<void> | void;
+}
+
+export interface HooksFor {
+  entity: string;
+  hooks: EntityHooks;
+}
+
+export function defineHooks(def: EntityDef, hooks: EntityHooks): HooksFor {
+  return { entity: def.name, hooks };
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from '../errors';
+import { zodError } from '../validation';
+import { langOf } from './envelope';
+
+const LIMIT_TEXT = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Fastify's own client errors, as AppErrors the user can read. */
+function fromFastify(e: FastifyError, bodyLimit: number): AppError | null {
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('body_too_large', { limit: LIMIT_TEXT(bodyLimit) }, 413);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('invalid_json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('empty_body');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('bad_media_type', {}, 415);
+  }
+  if (e instanceof SyntaxError || e.statusCode === 400) return new AppError('invalid_json');
+  if (e.statusCode === 413) return new AppError('body_too_large', { limit: LIMIT_TEXT(bodyLimit) }, 413);
+  return null;
+}
+
+/** Every failure leaves as the envelope; internals (stack, SQL) stay in the server log. */
+export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(req);
+    let e: AppError | null = null;
+    if (err instanceof AppError) e = err;
+    else if (err instanceof ZodError) e = zodError(err, undefined, lang);
+    else e = fromFastify(err, bodyLimit);
+    if (e) {
+      if (e.status === 403 || e.status === 401) req.log.info({ url: req.url, key: e.key }, 'refused');
+      return reply.status(e.status).send({ Code: e.code, Message: e.text(lang), Data: null });
+    }
+    req.log.error({ err }, 'internal error');
+    const internal = new AppError('internal', {}, 500, 500);
+    return reply.status(500).send({ Code: 500, Message: internal.text(lang), Data: null });
+  });
+}

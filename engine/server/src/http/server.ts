@@ -1,0 +1,52 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type Guard, registerCrud } from '../crud/routes';
+import type { Engine } from '../engine';
+import { AppError } from '../errors';
+import { installErrorHandler } from './errors';
+import { langOf } from './envelope';
+import { prefersHtml, serveWeb } from './web';
+
+export interface ServerOptions {
+  engine: Engine;
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  bodyLimit?: number;
+  /** Decides per request, entity and action; the permission layer plugs in here. */
+  guard?: Guard;
+  /** Registers routes that are not generic CRUD (module actions, session, shell). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  app.decorateRequest('user', null);
+  // input shapes are checked by the zod schemas derived from declarations; JSON schemas only document
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  installErrorHandler(app, bodyLimit);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'MES / ERP API', version: '0.1.0', description: 'Envelope: {Code, Message, Data}' } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await serveWeb(app, opts.webDist);
+
+  const guard = opts.guard ?? (() => undefined);
+  for (const svc of opts.engine.allServices()) registerCrud(app, svc, guard);
+  await opts.extraRoutes?.(app);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && prefersHtml(req.headers.accept)) return reply.redirect('/404');
+    const e = new AppError('route_not_found', { method: req.method, url: req.url.split('?')[0].slice(0, 200) }, 404);
+    return reply.status(404).send({ Code: 1, Message: e.text(langOf(req)), Data: null });
+  });
+  return app;
+}

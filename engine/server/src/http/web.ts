@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** A browser navigation asks for HTML first; the web client always asks for JSON. */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const a = accept.toLowerCase();
+  const html = a.indexOf('text/html');
+  const json = a.indexOf('application/json');
+  return html >= 0 && (json < 0 || html < json);
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>MES</title>
+<p>The web app is not built yet: run <code>npm run build</code>. / 前端尚未构建，请运行 <code>npm run build</code>。</p>`;
+
+/**
+ * Serves the built web app. Page paths and API paths overlap (`/Factory` is both), so every GET
+ * navigation gets index.html before routing, and the API keeps the rest.
+ */
+export async function serveWeb(app: FastifyInstance, dist: string | undefined) {
+  const indexFile = dist ? join(dist, 'index.html') : '';
+  const built = !!dist && existsSync(indexFile);
+  const index = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT;
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || !prefersHtml(req.headers.accept)) return;
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/docs') || path.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(path)) return;
+    return sendIndex(reply);
+  });
+
+  if (built && dist)
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
+}

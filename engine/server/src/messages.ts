@@ -1,0 +1,69 @@
+import type { Label } from '@mes/model';
+
+/** Server messages, both languages; errors carry one of these keys, never free text. */
+export const MESSAGES = {
+  ok: { zh: '操作成功', en: 'Done' },
+  not_found: { zh: '记录不存在或已被删除', en: 'The record does not exist or has been deleted' },
+  route_not_found: { zh: '接口不存在：{method} {url}', en: 'No such endpoint: {method} {url}' },
+  version_conflict: {
+    zh: '该记录已被其他人修改，请刷新后重试',
+    en: 'Someone else has changed this record; reload it and try again',
+  },
+  validation: { zh: '{field}：{reason}', en: '{field}: {reason}' },
+  unknown_field: { zh: '不允许的字段：{field}', en: 'Field not allowed: {field}' },
+  body_too_large: { zh: '请求内容过大（上限 {limit}）', en: 'The request is too large (limit {limit})' },
+  invalid_json: { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  empty_body: { zh: '请求内容不能为空', en: 'The request body must not be empty' },
+  bad_media_type: { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  invalid_id: { zh: 'ID 无效：{id}', en: 'Invalid ID: {id}' },
+  referenced: {
+    zh: '该记录已被「{entity}」引用，不能删除',
+    en: 'This record is used by "{entity}" and cannot be deleted',
+  },
+  duplicate: { zh: '「{field}」的值已存在', en: 'The value of "{field}" already exists' },
+  ref_missing: { zh: '「{field}」选择的记录不存在', en: 'The record chosen for "{field}" does not exist' },
+  doc_not_draft: {
+    zh: '只有草稿状态的单据可以修改或作废',
+    en: 'Only draft documents can be changed or voided',
+  },
+  read_only_entity: { zh: '该数据只读，不能修改', en: 'This data is read-only' },
+  tree_cycle: {
+    zh: '上级不能是自己或自己的下级',
+    en: 'The parent cannot be the record itself or one of its descendants',
+  },
+  internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error; please try again later' },
+  unauthorized: { zh: '请先登录', en: 'Please sign in first' },
+  forbidden: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
+  too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },
+  // reasons inside `validation`
+  r_required: { zh: '不能为空', en: 'is required' },
+  r_type: { zh: '类型错误，应为{expected}', en: 'has the wrong type; expected {expected}' },
+  r_too_long: { zh: '长度不能超过 {max}', en: 'must be at most {max} characters' },
+  r_too_small: { zh: '不能小于 {min}', en: 'must be at least {min}' },
+  r_too_big: { zh: '不能大于 {max}', en: 'must be at most {max}' },
+  r_too_few: { zh: '至少需要 {min} 项', en: 'needs at least {min} items' },
+  r_too_many: { zh: '最多 {max} 项', en: 'allows at most {max} items' },
+  r_not_int: { zh: '必须是整数', en: 'must be a whole number' },
+  r_format: { zh: '格式不正确', en: 'has an invalid format' },
+  r_value: { zh: '取值无效', en: 'is not an allowed value' },
+  decimal_invalid: { zh: '不是有效的数字', en: 'is not a valid number' },
+  decimal_range: {
+    zh: '最多 {int} 位整数、{scale} 位小数',
+    en: 'allows at most {int} digits before and {scale} after the decimal point',
+  },
+  decimal_min: { zh: '不能小于 {min}', en: 'must be at least {min}' },
+  date_invalid: { zh: '日期格式应为 yyyy-MM-dd', en: 'must be a date in the form yyyy-MM-dd' },
+  sort_not_allowed: { zh: '不能按「{field}」排序', en: 'cannot be sorted by "{field}"' },
+  line_no: { zh: '第 {n} 行', en: 'row {n}' },
+  t_string: { zh: '文本', en: 'text' },
+  t_number: { zh: '数字', en: 'a number' },
+  t_boolean: { zh: '是/否', en: 'true or false' },
+  t_array: { zh: '列表', en: 'a list' },
+  t_object: { zh: '对象', en: 'an object' },
+} satisfies Record<string, Label>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(k: string): k is MessageKey {
+  return k in MESSAGES;
+}

@@ -1,0 +1,73 @@
+import type { EntityDef, Label, Lang } from '@mes/model';
+import { labelOf } from '@mes/model';
+import type { z } from 'zod';
+import { AppError, translate } from './errors';
+
+type Issue = z.core.$ZodIssue;
+
+function reason(issue: Issue, lang: Lang): string {
+  const t = (k: string, p: Record<string, unknown> = {}) => translate(k, lang, p);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return t('r_required');
+      return t('r_type', { expected: t(`t_${issue.expected === 'int' ? 'number' : issue.expected}`) });
+    case 'too_big':
+      if (issue.origin === 'string') return t('r_too_long', { max: issue.maximum });
+      if (issue.origin === 'array') return t('r_too_many', { max: issue.maximum });
+      return t('r_too_big', { max: issue.maximum });
+    case 'too_small':
+      if (issue.origin === 'string') return t('r_required');
+      if (issue.origin === 'array') return t('r_too_few', { min: issue.minimum });
+      return t('r_too_small', { min: issue.minimum });
+    case 'invalid_format':
+      return t('r_format');
+    case 'invalid_value':
+    case 'invalid_union':
+      return t('r_value');
+    case 'custom': {
+      const params = (issue.params ?? {}) as Record<string, unknown>;
+      return t(String(params.key ?? issue.message), params);
+    }
+    default:
+      return issue.code === 'not_multiple_of' ? t('r_not_int') : t('r_format');
+  }
+}
+
+/** A field's name as the user knows it: its label, and for lines the table label and row number. */
+function fieldName(def: EntityDef | undefined, path: PropertyKey[], lang: Lang): string {
+  const [head, idx, sub] = path;
+  if (typeof head !== 'string') return '';
+  const lines = def?.lines[head];
+  if (lines) {
+    const parts = [labelOf(lines.label, lang)];
+    if (typeof idx === 'number') parts.push(translate('line_no', lang, { n: idx + 1 }));
+    const f = typeof sub === 'string' ? lines.fields[sub] : undefined;
+    if (typeof sub === 'string') parts.push(f ? `${labelOf(f.label, lang)}(${sub})` : sub);
+    return parts.join(' ');
+  }
+  const f: { label: Label } | undefined = def?.fields[head];
+  return f ? `${labelOf(f.label, lang)}(${head})` : head;
+}
+
+/** Turns the first zod issue into a Code 1 error that names the field in the user's language. */
+export function zodError(error: z.ZodError, def: EntityDef | undefined, lang: Lang): AppError {
+  // an unknown field explains the other issues better than they explain themselves
+  const issue = error.issues.find((i) => i.code === 'unrecognized_keys') ?? error.issues[0];
+  if (issue.code === 'unrecognized_keys') {
+    const prefix = issue.path.length ? `${fieldName(def, issue.path, lang)} ` : '';
+    return new AppError('unknown_field', { field: prefix + issue.keys.join(', ') });
+  }
+  const field = fieldName(def, issue.path, lang) || '-';
+  return new AppError('validation', { field, reason: reason(issue, lang) });
+}
+
+export function parseWith<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+  def: EntityDef | undefined,
+  lang: Lang,
+): T {
+  const r = schema.safeParse(input ?? {});
+  if (!r.success) throw zodError(r.error, def, lang);
+  return r.data;
+}

@@ -1,0 +1,58 @@
+import { AppError, defineHooks, type SeedContext } from '@mes/engine-server';
+import { sql } from 'kysely';
+import { PARAM, systemParameter } from './systemParameter.entity';
+
+/** Parameters with a fixed meaning: their id, default, and the values they accept. */
+export const RESERVED_PARAMETERS: {
+  id: number;
+  name: string;
+  value: string;
+  notes: string;
+  accepts: RegExp;
+}[] = [
+  { id: PARAM.BATCH_MODE, name: '批次模式', value: '1', notes: '2 = 启用批次管理；1 = 不启用', accepts: /^[12]$/ },
+  { id: PARAM.COST_MODE, name: '成本模式', value: '0', notes: '1 = 启用成本核算；0 = 不启用', accepts: /^[01]$/ },
+  {
+    id: PARAM.AUTO_LOCK_MINUTES,
+    name: '自动锁屏分钟数',
+    value: '30',
+    notes: '无操作多少分钟后锁屏；0 = 不自动锁屏',
+    accepts: /^(0|[1-9]\d{0,3})$/,
+  },
+  { id: PARAM.ALLOW_NEGATIVE_STOCK, name: '允许负库存', value: 'N', notes: 'Y = 允许；N = 不允许', accepts: /^[YN]$/ },
+  {
+    id: PARAM.SESSION_IDLE_MINUTES,
+    name: '会话空闲超时（分钟）',
+    value: '120',
+    notes: '无请求多少分钟后需重新登录',
+    accepts: /^[1-9]\d{0,4}$/,
+  },
+  {
+    id: PARAM.SESSION_MAX_HOURS,
+    name: '会话最长有效期（小时）',
+    value: '24',
+    notes: '登录后最长多少小时需重新登录',
+    accepts: /^[1-9]\d{0,3}$/,
+  },
+];
+
+export const systemParameterHooks = defineHooks(systemParameter, {
+  validate(_ctx, data, old) {
+    const reserved = old && RESERVED_PARAMETERS.find((p) => p.id === old.ID);
+    if (reserved && typeof data.Parameter_Value === 'string' && !reserved.accepts.test(data.Parameter_Value))
+      throw new AppError('validation', {
+        field: systemParameter.fields.Parameter_Value.label,
+        reason: { zh: `取值无效（${reserved.notes}）`, en: `not an allowed value (${reserved.notes})` },
+      });
+  },
+  beforeDelete(_ctx, old) {
+    if (RESERVED_PARAMETERS.some((p) => p.id === old.ID)) throw new AppError('read_only_entity');
+  },
+});
+
+/** Every database has the reserved parameters; existing values are never overwritten. */
+export async function bootstrapParameters({ tx }: SeedContext) {
+  for (const p of RESERVED_PARAMETERS)
+    await sql`INSERT INTO system_parameter (id, parameter_name, parameter_value, notes)
+      VALUES (${p.id}, ${p.name}, ${p.value}, ${p.notes}) ON CONFLICT (id) DO NOTHING`.execute(tx);
+}
