@@ -1,0 +1,65 @@
+import type { EntityDef, FieldDef, Fields, Registry } from '@mes/model';
+import type { TestServer } from './testing';
+
+/** A valid value for a field, distinct per `seq` so that unique fields stay unique. */
+export function sampleValue(f: FieldDef, seq: number): unknown {
+  switch (f.kind) {
+    case 'text':
+      if (f.format === 'email') return `u${seq}@example.com`;
+      if (f.format === 'phone') return `1380000${String(seq).padStart(4, '0')}`;
+      if (f.format === 'code') return `code${seq}`;
+      return `T${seq}-${f.label.en}`.slice(0, f.max);
+    case 'int':
+      return Math.max(f.min ?? 0, Math.min(f.max ?? 1000, seq % 1000));
+    case 'decimal':
+      return `${seq % 1000}.5`;
+    case 'bool':
+      return false;
+    case 'date':
+      return '2026-03-15';
+    case 'datetime':
+      return '2026-03-15T08:30:00.000Z';
+    case 'enum':
+      return f.options[0].value;
+    case 'ref':
+      return undefined;
+  }
+}
+
+/** A value of the wrong type for the field's kind. */
+export function wrongType(f: FieldDef): unknown {
+  return f.kind === 'text' || f.kind === 'date' || f.kind === 'datetime' ? 12345 : f.kind === 'bool' ? 'yes' : 'abc';
+}
+
+let counter = 1;
+
+/**
+ * Builds a valid create payload for any declared entity through the real API, creating the
+ * records its required links point to first.
+ */
+export async function samplePayload(t: TestServer, registry: Registry, def: EntityDef, depth = 0): Promise<Record<string, unknown>> {
+  const seq = counter++;
+  const body: Record<string, unknown> = {};
+  const fill = async (fields: Fields, out: Record<string, unknown>) => {
+    for (const [n, f] of Object.entries(fields)) {
+      if (f.readOnly) continue;
+      if (f.kind === 'ref') {
+        if (f.entity === def.name || depth > 3) continue;
+        const target = registry.get(f.entity);
+        if (target.kind === 'log') continue;
+        const res = await t.call('POST', `/${target.name}`, await samplePayload(t, registry, target, depth + 1));
+        if (res.body.Code !== 0) throw new Error(`sample ${target.name}: ${res.body.Message}`);
+        out[n] = (res.body.Data as Record<string, number>)[target.key];
+        continue;
+      }
+      out[n] = sampleValue(f, seq);
+    }
+  };
+  await fill(def.fields, body);
+  for (const [key, lines] of Object.entries(def.lines)) {
+    const row: Record<string, unknown> = {};
+    await fill(lines.fields, row);
+    body[key] = [row];
+  }
+  return body;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { diffSnapshots, EMPTY_SNAPSHOT, migrationSql, type Snapshot, snapshotOf, splitMigration } from './ddl';
+import { defineEntity } from './entity';
+import { decimal, ref, text } from './fields';
+import { defineModule, Registry } from './module';
+
+const label = { zh: 'x', en: 'x' };
+const mk = (extra = {}) => {
+  const parent = defineEntity({
+    name: 'Parent',
+    label,
+    kind: 'master',
+    fields: { Code: text(label, { required: true, unique: true }), ...extra },
+    display: 'Code',
+  });
+  const child = defineEntity({
+    name: 'Child',
+    label,
+    kind: 'document',
+    fields: { Parent_ID: ref(label, 'Parent', 'Code'), Amount: decimal(label, { precision: 12, scale: 2 }) },
+    lines: { Rows: { label, fields: { Qty: decimal(label) } } },
+    display: 'Amount',
+  });
+  return new Registry([defineModule({ code: 'm', label, order: 1, entities: [parent, child], menu: [] })]);
+};
+
+describe('snapshot and DDL', () => {
+  const snap = snapshotOf(mk());
+  it('derives tables with the standard columns, lines tables and links', () => {
+    expect(Object.keys(snap.tables)).toEqual(['child', 'child_rows', 'parent']);
+    const cols = snap.tables.child.columns;
+    for (const c of ['extension_field1', 'extension_field6', 'tag_value', 'state', 'created_by', 'created_at', 'updated_by', 'updated_at', 'version'])
+      expect(cols[c], c).toBeDefined();
+    expect(cols.amount.type).toBe('numeric(12,2)');
+    expect(cols.parent_id.references).toEqual({ table: 'parent' });
+    expect(snap.tables.child_rows.columns.parent_id.references).toEqual({ table: 'child', cascade: true });
+  });
+  it('creates everything from empty, foreign keys after tables', () => {
+    const sql = diffSnapshots(EMPTY_SNAPSHOT, snap);
+    const firstFk = sql.findIndex((s) => s.includes('FOREIGN KEY'));
+    const lastCreate = sql.map((s) => s.startsWith('CREATE TABLE')).lastIndexOf(true);
+    expect(firstFk).toBeGreaterThan(lastCreate);
+    expect(sql.some((s) => s.includes('CREATE UNIQUE INDEX "ux_parent_code"'))).toBe(true);
+    expect(diffSnapshots(snap, snap)).toEqual([]);
+  });
+  it('adds, alters and (marked) drops columns', () => {
+    const next = snapshotOf(mk({ Name: text(label, { max: 50 }) }));
+    expect(diffSnapshots(snap, next)).toEqual(['ALTER TABLE "parent" ADD COLUMN "name" varchar(50)']);
+    const widened: Snapshot = JSON.parse(JSON.stringify(next));
+    widened.tables.parent.columns.name = { type: 'varchar(80)', notNull: true };
+    expect(diffSnapshots(next, widened)).toEqual([
+      'ALTER TABLE "parent" ALTER COLUMN "name" TYPE varchar(80) USING "name"::varchar(80)',
+      'ALTER TABLE "parent" ALTER COLUMN "name" SET NOT NULL',
+    ]);
+    expect(diffSnapshots(next, snap)[0]).toMatch(/-- review: drops data\nALTER TABLE "parent" DROP COLUMN "name"/);
+  });
+  it('round-trips statements through a migration file', () => {
+    const sql = diffSnapshots(EMPTY_SNAPSHOT, snap);
+    expect(splitMigration(migrationSql(sql))).toEqual(sql);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { defineEntity } from './entity';
+import { bool, date, decimal, enumOf, int, options, ref, text } from './fields';
+import { createSchema, listQuerySchema, updateSchema } from './schema';
+
+const item = defineEntity({
+  name: 'Item',
+  label: { zh: '物品', en: 'Item' },
+  kind: 'document',
+  fields: {
+    List_NO: text({ zh: '单号', en: 'No.' }, { max: 30, readOnly: true }),
+    Item_Name: text({ zh: '名称', en: 'Name' }, { max: 10, required: true }),
+    Qty: decimal({ zh: '数量', en: 'Qty' }, { precision: 10, scale: 2 }),
+    Count: int({ zh: '件数', en: 'Count' }, { min: 0 }),
+    Ok: bool({ zh: '合格', en: 'OK' }),
+    Due: date({ zh: '日期', en: 'Date' }),
+    Kind: enumOf({ zh: '类型', en: 'Kind' }, options([1, '甲', 'A'], [2, '乙', 'B'])),
+    Owner_ID: ref({ zh: '负责人', en: 'Owner' }, 'Item', 'Item_Name'),
+  },
+  lines: { Rows: { label: { zh: '明细', en: 'Rows' }, fields: { Note: text({ zh: '备注', en: 'Note' }, { required: true }) } } },
+  display: 'Item_Name',
+  features: { tags: true, customFields: true, numbering: { field: 'List_NO', prefix: 'IT', period: 'day', digits: 4 } },
+});
+
+describe('derived create schema', () => {
+  const s = createSchema(item);
+  it('accepts a valid record and normalises decimals and dates', () => {
+    const r = s.parse({ Item_Name: ' Bolt ', Qty: '001.50', Due: '2026/1/5', Kind: 2, Rows: [{ Note: 'x' }] });
+    expect(r).toMatchObject({ Item_Name: 'Bolt', Qty: '1.5', Due: '2026-01-05', Kind: 2 });
+  });
+  it('refuses unknown fields, read-only fields and missing required ones', () => {
+    expect(s.safeParse({ Item_Name: 'a', Nope: 1 }).success).toBe(false);
+    expect(s.safeParse({ Item_Name: 'a', List_NO: 'X' }).success).toBe(false);
+    expect(s.safeParse({}).success).toBe(false);
+    expect(s.safeParse({ Item_Name: '   ' }).success).toBe(false);
+  });
+  it('refuses wrong types and out-of-range values', () => {
+    for (const bad of [
+      { Qty: 'abc' },
+      { Qty: '123456789' },
+      { Qty: '1.234' },
+      { Count: 1.5 },
+      { Count: '3' },
+      { Count: -1 },
+      { Ok: 'true' },
+      { Due: '2026-02-30' },
+      { Kind: 3 },
+      { Owner_ID: 0 },
+      { Item_Name: 'x'.repeat(11) },
+      { Rows: [{}] },
+      { Tag_Value: '1,a' },
+      { Extension_Field1: 'x'.repeat(501) },
+    ])
+      expect(s.safeParse({ Item_Name: 'a', ...bad }).success, JSON.stringify(bad)).toBe(false);
+  });
+  it('accepts numbers for decimals but not floats that lose precision', () => {
+    expect(s.parse({ Item_Name: 'a', Qty: 2.25 }).Qty).toBe('2.25');
+    expect(s.safeParse({ Item_Name: 'a', Qty: 0.1 + 0.2 }).success).toBe(false);
+  });
+});
+
+describe('derived update schema', () => {
+  const s = updateSchema(item);
+  it('needs the key and version, everything else optional', () => {
+    expect(s.safeParse({ ID: 1, Version: 1 }).success).toBe(true);
+    expect(s.safeParse({ ID: 1 }).success).toBe(false);
+    expect(s.safeParse({ Version: 1 }).success).toBe(false);
+    expect(s.safeParse({ ID: 1, Version: 1, Item_Name: '' }).success).toBe(false);
+  });
+});
+
+describe('derived list query schema', () => {
+  const s = listQuerySchema(item);
+  it('parses paging, sort and filters from query text', () => {
+    const q = s.parse({ Page: '2', PageSize: '50', Sort: '-Qty', Kind: '1', Qty__gte: '3', Count__in: '1,2', Due__null: 'true' });
+    expect(q.Page).toBe(2);
+    expect(q.PageSize).toBe(50);
+    expect(q.Sort).toEqual({ field: 'Qty', desc: true });
+    expect(q.filters).toContainEqual({ field: 'Kind', op: 'eq', value: 1 });
+    expect(q.filters).toContainEqual({ field: 'Qty', op: 'gte', value: '3' });
+    expect(q.filters).toContainEqual({ field: 'Count', op: 'in', value: [1, 2] });
+    expect(q.filters).toContainEqual({ field: 'Due', op: 'null', value: true });
+  });
+  it('defaults and bounds', () => {
+    expect(s.parse({})).toMatchObject({ Page: 1, PageSize: 20, Sort: { field: 'ID', desc: true } });
+    for (const bad of [
+      { PageSize: '-1' },
+      { PageSize: '501' },
+      { Page: '0' },
+      { Sort: 'Secret' },
+      { Sort: 'Item_Name; DROP TABLE x' },
+      { Count: '1 OR 1=1' },
+      { Nope: '1' },
+      { Kind__regex: 'x' },
+    ])
+      expect(s.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+});

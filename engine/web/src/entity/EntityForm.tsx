@@ -1,0 +1,152 @@
+import { displayNameOf, type EntityDef } from '@mes/model';
+import { Alert, Button, Col, Flex, Form, type FormRule, message, Row as GridRow } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api';
+import { issueText, useLabel } from '../i18n';
+import { FieldControl } from './controls';
+import type { Row } from './format';
+import { LinesEditor } from './LinesEditor';
+import { type FormValues, initialValues, isDirty, samePath, schemaFor, toPayload, valueAt } from './payload';
+import { useSaveEntity } from './queries';
+
+export interface EntityFormProps {
+  def: EntityDef;
+  /** The record to edit, as `GET /{Entity}/{id}` answers it (lines included); absent to create. */
+  record?: Row;
+  /** Shows everything disabled and no save button (log entities, view-only access). */
+  readOnly?: boolean;
+  onSaved?: (record: Row) => void;
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+export const SUCCESS_TOAST_SECONDS = 2;
+
+/** The one form for every entity: controls from the declaration, the server's own zod schema as validator. */
+export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyChange }: EntityFormProps) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const [form] = Form.useForm<FormValues>();
+  const mode = record ? 'update' : 'create';
+  const schema = useMemo(() => schemaFor(def, mode), [def, mode]);
+  const initial = useMemo(() => initialValues(def, record), [def, record]);
+  const save = useSaveEntity(def);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+
+  const issuesOf = () => {
+    const payload = toPayload(def, form.getFieldsValue(true), mode, record);
+    const r = schema.safeParse(payload);
+    return { payload, issues: r.success ? [] : r.error.issues, data: r.data };
+  };
+
+  // Every control is judged by the whole-record schema, so cross-field and line rules match the server's.
+  const ruleFor = (path: (string | number)[]): FormRule => ({
+    validator: async () => {
+      const { payload, issues } = issuesOf();
+      const issue = issues.find((i) => samePath(i.path, path));
+      if (issue) throw new Error(issueText(issue, t, valueAt(payload, path)));
+    },
+  });
+
+  const submit = async () => {
+    setFormError(null);
+    try {
+      await form.validateFields({ recursive: true });
+    } catch {
+      return;
+    }
+    const { payload, issues, data } = issuesOf();
+    if (issues.length || !data) {
+      setFormError(issues.map((i) => issueText(i, t, valueAt(payload, i.path))).join('; '));
+      return;
+    }
+    if (mode === 'update' && Object.keys(data).length <= 2) {
+      onSaved?.(record ?? {});
+      return;
+    }
+    save.mutate(
+      { mode, body: data as Record<string, unknown> },
+      {
+        onSuccess: (env) => {
+          void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
+          setDirty(false);
+          onDirtyChange?.(false);
+          onSaved?.(env.Data);
+        },
+        onError: (e) => {
+          if (isApiError(e) && e.status === 409) setFormError(`${e.message} ${t('form.conflict')}`);
+          else if (isApiError(e) && !e.shown && e.kind !== 'aborted' && e.kind !== 'unauthorized')
+            setFormError(t(`errors.${e.kind === 'forbidden' || e.kind === 'network' || e.kind === 'server' ? e.kind : 'unknown'}`));
+        },
+      },
+    );
+  };
+
+  const onValuesChange = () => {
+    const d = isDirty(def, form.getFieldsValue(true), record);
+    if (d !== dirty) {
+      setDirty(d);
+      onDirtyChange?.(d);
+    }
+  };
+
+  const fields = Object.entries(def.fields);
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onValuesChange={onValuesChange}
+      onFinish={submit}
+      disabled={readOnly || save.isPending}
+      scrollToFirstError
+      data-testid={`entity-form-${def.name}`}
+    >
+      {formError && (
+        <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="entity-form-error" />
+      )}
+      <GridRow gutter={16}>
+        {fields.map(([name, f]) => (
+          <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
+            <Form.Item
+              name={name}
+              label={label(f.label)}
+              required={f.required && !f.readOnly}
+              rules={f.readOnly ? [] : [ruleFor([name])]}
+              tooltip={f.help ? label(f.help) : undefined}
+            >
+              <FieldControl
+                field={f}
+                disabled={readOnly || f.readOnly}
+                refLabel={f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined}
+              />
+            </Form.Item>
+          </Col>
+        ))}
+      </GridRow>
+      {Object.entries(def.lines).map(([key, lines]) => (
+        <Form.Item key={key} label={label(lines.label)}>
+          <LinesEditor
+            name={key}
+            lines={lines}
+            disabled={readOnly}
+            ruleFor={ruleFor}
+            loaded={Array.isArray(record?.[key]) ? (record[key] as Row[]) : undefined}
+          />
+        </Form.Item>
+      ))}
+      <Flex justify="end" gap={8}>
+        <Button onClick={onCancel} disabled={false} data-testid="entity-form-cancel">
+          {readOnly ? t('common.close') : t('common.cancel')}
+        </Button>
+        {!readOnly && (
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="entity-form-save">
+            {t('common.save')}
+          </Button>
+        )}
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,175 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
+import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLabel, useLang } from '../i18n';
+import { buildColumns, type SortState, sortParam } from './columns';
+import { EntityFormDrawer } from './EntityFormDrawer';
+import { SUCCESS_TOAST_SECONDS } from './EntityForm';
+import type { Row } from './format';
+import { useDeleteEntity, useEntityList } from './queries';
+import { buildTree } from './tree';
+
+export interface EntityListPageProps {
+  def: EntityDef;
+  /** Page heading; the entity's label by default (the menu page's label reads better when given). */
+  title?: string;
+  defaultPageSize?: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+const PAGE_SIZES = [10, 20, 50, 100];
+
+type Editing = { id: number | null; readOnly: boolean } | null;
+
+/** The generic list: columns, search, server paging and sorting, and the form drawer for add / edit. */
+export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE }: EntityListPageProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const label = useLabel();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(defaultPageSize);
+  const [search, setSearch] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [sort, setSort] = useState<SortState | undefined>();
+  const [editing, setEditing] = useState<Editing>(null);
+  const readOnlyEntity = def.kind === 'log';
+
+  // A tree reads as a tree only when whole; while searching it falls back to flat pages.
+  const asTree = Boolean(def.tree) && !keyword;
+  const params = asTree
+    ? { Page: 1, PageSize: MAX_PAGE_SIZE, Sort: sortParam(sort) }
+    : { Page: page, PageSize: pageSize, KeyWord: keyword || undefined, Sort: sortParam(sort) };
+  const list = useEntityList(def, params);
+  const remove = useDeleteEntity(def);
+
+  const rows = list.data?.Data ?? [];
+  const total = list.data?.Paging?.TotalCount ?? rows.length;
+  const treeComplete = asTree && total <= rows.length;
+  const dataSource = useMemo(
+    () => (treeComplete && def.tree ? buildTree(rows, def.key, def.tree.parent) : rows),
+    [treeComplete, rows, def],
+  );
+
+  const onDelete = (id: number) =>
+    remove.mutate(id, { onSuccess: () => void message.success(t('common.success'), SUCCESS_TOAST_SECONDS) });
+
+  const actions: TableProps<Row>['columns'] = [
+    {
+      key: '_actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      width: readOnlyEntity ? 80 : 160,
+      render: (_v, row) => {
+        const id = Number(row[def.key]);
+        if (readOnlyEntity)
+          return (
+            <Button type="link" size="small" icon={<EyeOutlined />} data-testid={`entity-view-${id}`} onClick={() => setEditing({ id, readOnly: true })}>
+              {t('common.view')}
+            </Button>
+          );
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" icon={<EditOutlined />} data-testid={`entity-edit-${id}`} onClick={() => setEditing({ id, readOnly: false })}>
+              {t('common.edit')}
+            </Button>
+            <Popconfirm
+              title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' } as object}
+              onConfirm={() => onDelete(id)}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`entity-delete-${id}`}>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+  const columns = [...buildColumns(def, lang, t, sort), ...actions];
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      setSort(s?.order && s.columnKey ? { field: String(s.columnKey), desc: s.order === 'descend' } : undefined);
+      setPage(1);
+    } else if (extra.action === 'paginate') {
+      setPage(pagination.current ?? 1);
+      setPageSize(pagination.pageSize ?? pageSize);
+    }
+  };
+
+  return (
+    <Card
+      title={title ?? label(def.label)}
+      data-testid={`entity-list-${def.name}`}
+      extra={
+        <Flex gap={8} align="center">
+          <Input.Search
+            allowClear
+            value={search}
+            placeholder={t('list.searchPlaceholder')}
+            onChange={(e) => setSearch(e.target.value)}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+            style={{ width: 240 }}
+            data-testid="entity-search"
+          />
+          <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} data-testid="entity-refresh" />
+          {!readOnlyEntity && (
+            <Button type="primary" icon={<PlusOutlined />} data-testid="entity-add" onClick={() => setEditing({ id: null, readOnly: false })}>
+              {t('common.add')}
+            </Button>
+          )}
+        </Flex>
+      }
+    >
+      {list.isError && !list.data && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('list.loadFailed')}
+          action={<Button size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <div data-testid="entity-table">
+        <Table<Row>
+          rowKey={def.key}
+          size="middle"
+          columns={columns}
+          dataSource={dataSource}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          expandable={treeComplete ? { defaultExpandAllRows: true } : undefined}
+          pagination={
+            treeComplete
+              ? false
+              : {
+                  current: page,
+                  pageSize,
+                  total,
+                  showSizeChanger: true,
+                  pageSizeOptions: PAGE_SIZES,
+                  showTotal: (n) => t('list.totalItems', { total: n }),
+                }
+          }
+        />
+      </div>
+      <EntityFormDrawer
+        def={def}
+        open={editing !== null}
+        id={editing?.id ?? null}
+        readOnly={editing?.readOnly}
+        onClose={() => setEditing(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import type { RefField } from '@mes/model';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi, useEntityDef } from './context';
+import type { Row } from './format';
+
+export const REF_PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+export interface RefSelectProps {
+  id?: string;
+  field: RefField;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  disabled?: boolean;
+  initialLabel?: string;
+}
+
+/** Searches the target entity on the server; the list loads when the dropdown opens, not with the form. */
+export function RefSelect({ id, field, value, onChange, disabled, initialLabel }: RefSelectProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const target = useEntityDef(field.entity);
+  const targetKey = target?.key ?? 'ID';
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<{ value: number; label: string } | null>(null);
+
+  useEffect(() => {
+    const h = setTimeout(() => setKeyword(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(h);
+  }, [search]);
+
+  const q = useQuery({
+    queryKey: ['entity', field.entity, 'options', keyword],
+    queryFn: ({ signal }) =>
+      api.get<Row[]>(`/${field.entity}`, { KeyWord: keyword, PageSize: REF_PAGE_SIZE }, { signal }),
+    enabled: open,
+  });
+
+  const options = (q.data?.Data ?? []).map((r) => ({
+    value: Number(r[targetKey]),
+    label: String(r[field.display] ?? r[targetKey]),
+  }));
+  // Keep the chosen record visible even when the current search no longer lists it.
+  const current =
+    value === null || value === undefined
+      ? undefined
+      : picked?.value === value
+        ? picked
+        : { value, label: initialLabel ?? String(value) };
+  if (current && !options.some((o) => o.value === current.value)) options.unshift(current);
+
+  return (
+    <Select<number>
+      id={id}
+      disabled={disabled}
+      allowClear
+      placeholder={t('form.searchPlaceholder')}
+      value={value ?? undefined}
+      loading={q.isFetching}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      onOpenChange={setOpen}
+      onChange={(v, opt) => {
+        const o = Array.isArray(opt) ? opt[0] : opt;
+        setPicked(v === undefined ? null : { value: v, label: String(o?.label ?? v) });
+        onChange?.(v ?? null);
+      }}
+      notFoundContent={q.isFetching ? t('common.loading') : t('common.noData')}
+    />
+  );
+}

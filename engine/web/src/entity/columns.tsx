@@ -1,0 +1,70 @@
+import { type EntityDef, type FieldDef, type Lang, labelOf } from '@mes/model';
+import { type TableColumnType, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { cellKey, cellText, type Row } from './format';
+
+export interface SortState {
+  field: string;
+  desc: boolean;
+}
+
+type ColumnType<T> = TableColumnType<T>;
+type SortOrder = 'ascend' | 'descend' | null;
+
+const ALIGN_RIGHT = new Set<FieldDef['kind']>(['decimal', 'int']);
+
+/** Parses `Field` / `-Field` as the server takes it. */
+export function parseSort(s: string | undefined): SortState | undefined {
+  if (!s) return undefined;
+  return s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s, desc: false };
+}
+
+export function sortParam(s: SortState | undefined): string | undefined {
+  return s ? `${s.desc ? '-' : ''}${s.field}` : undefined;
+}
+
+function sortOrderOf(name: string, sort: SortState | undefined): SortOrder {
+  if (!sort || sort.field !== name) return null;
+  return sort.desc ? 'descend' : 'ascend';
+}
+
+function column(name: string, f: FieldDef, lang: Lang, t: TFunction, sortable: boolean, sort?: SortState) {
+  const yesNo: [string, string] = [t('common.yes'), t('common.no')];
+  const col: ColumnType<Row> = {
+    key: name,
+    dataIndex: cellKey(name, f),
+    title: labelOf(f.label, lang),
+    align: ALIGN_RIGHT.has(f.kind) ? 'right' : undefined,
+    ellipsis: f.kind === 'text' && (f.multiline || f.max > 200) ? true : undefined,
+    sorter: sortable,
+    sortOrder: sortable ? sortOrderOf(name, sort) : undefined,
+    render: (_v, row) => {
+      if (f.kind === 'bool') {
+        const v = row[name];
+        if (v !== true && v !== false) return null;
+        return <Tag color={v ? 'blue' : undefined}>{v ? yesNo[0] : yesNo[1]}</Tag>;
+      }
+      return cellText(name, f, row, lang, yesNo);
+    },
+  };
+  return col;
+}
+
+/** Columns of def.list.columns; documents also show their State. */
+export function buildColumns(def: EntityDef, lang: Lang, t: TFunction, sort?: SortState): ColumnType<Row>[] {
+  const cols = def.list.columns
+    .filter((n) => def.fields[n])
+    .map((n) => column(n, def.fields[n], lang, t, def.list.sort.includes(n), sort));
+  if (def.kind === 'document') {
+    const sortable = def.list.sort.includes('State');
+    cols.push({
+      key: 'State',
+      dataIndex: 'State',
+      title: t('fields.State'),
+      sorter: sortable,
+      sortOrder: sortable ? sortOrderOf('State', sort) : undefined,
+      render: (v: unknown) => (v === null || v === undefined ? '' : t(`state.${String(v)}`, { defaultValue: String(v) })),
+    });
+  }
+  return cols;
+}

@@ -1,0 +1,44 @@
+import type { EntityDef, Registry } from '@mes/model';
+import { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import { api as defaultApi, type ApiClient, isApiError } from '../api';
+
+interface EngineContextValue {
+  registry: Registry;
+  api: ApiClient;
+}
+
+const EngineContext = createContext<EngineContextValue | null>(null);
+
+/** The registry (to find a ref field's target) and the API client reach every generic page from here. */
+export function EngineProvider(props: { registry: Registry; api?: ApiClient; children: ReactNode }) {
+  const value = { registry: props.registry, api: props.api ?? defaultApi };
+  return <EngineContext.Provider value={value}>{props.children}</EngineContext.Provider>;
+}
+
+function useEngine(): EngineContextValue {
+  const v = useContext(EngineContext);
+  if (!v) throw new Error('EngineProvider is missing');
+  return v;
+}
+
+export const useApi = (): ApiClient => useEngine().api;
+export const useRegistry = (): Registry => useEngine().registry;
+
+export function useEntityDef(name: string): EntityDef | undefined {
+  return useEngine().registry.entities.get(name);
+}
+
+/** Business errors were already shown by the client, so retrying them would only repeat the toast. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, e) => (!isApiError(e) || e.kind === 'network') && count < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import type { DateField, DateTimeField, EnumField, FieldDef, RefField, TextField } from '@mes/model';
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useLabel } from '../i18n';
+import { RefSelect } from './RefSelect';
+
+/** What antd's Form.Item injects into its child. */
+export interface ControlProps<V> {
+  id?: string;
+  value?: V;
+  onChange?: (value: V) => void;
+  disabled?: boolean;
+}
+
+function TextInput(props: ControlProps<string> & { field: TextField }) {
+  const { field, value, onChange, ...rest } = props;
+  const common = { ...rest, value: value ?? '', maxLength: field.max, onChange: (e: { target: { value: string } }) => onChange?.(e.target.value) };
+  if (field.multiline) return <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 6 }} />;
+  return <Input {...common} type={field.format === 'email' ? 'email' : 'text'} />;
+}
+
+function IntInput(props: ControlProps<number | null> & { field: { min?: number; max?: number } }) {
+  const { field, value, onChange, ...rest } = props;
+  return (
+    <InputNumber<number>
+      {...rest}
+      style={{ width: '100%' }}
+      precision={0}
+      min={field.min}
+      max={field.max}
+      value={value ?? null}
+      onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
+}
+
+/** Decimals stay text end to end: an InputNumber would round them through a float. */
+function DecimalInput(props: ControlProps<string>) {
+  const { value, onChange, ...rest } = props;
+  return (
+    <Input
+      {...rest}
+      inputMode="decimal"
+      style={{ textAlign: 'right' }}
+      value={value ?? ''}
+      onChange={(e) => onChange?.(e.target.value.replace(/,/g, ''))}
+    />
+  );
+}
+
+function BoolInput(props: ControlProps<boolean | null>) {
+  const { value, onChange, ...rest } = props;
+  return <Switch {...rest} checked={value === true} onChange={(v) => onChange?.(v)} />;
+}
+
+function DateInput(props: ControlProps<string | null> & { field: DateField | DateTimeField }) {
+  const { field, value, onChange, ...rest } = props;
+  const withTime = field.kind === 'datetime';
+  const d = value ? dayjs(value) : null;
+  return (
+    <DatePicker
+      {...rest}
+      style={{ width: '100%' }}
+      showTime={withTime}
+      format={withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'}
+      value={d?.isValid() ? d : null}
+      onChange={(v) => onChange?.(v ? (withTime ? v.toISOString() : v.format('YYYY-MM-DD')) : null)}
+    />
+  );
+}
+
+function EnumSelect(props: ControlProps<number | null> & { field: EnumField }) {
+  const { field, value, onChange, ...rest } = props;
+  const label = useLabel();
+  const { t } = useTranslation();
+  return (
+    <Select<number>
+      {...rest}
+      allowClear={!field.required}
+      placeholder={t('form.selectPlaceholder')}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={field.options.map((o) => ({ value: o.value, label: label(o.label) }))}
+    />
+  );
+}
+
+export interface FieldControlProps extends ControlProps<unknown> {
+  field: FieldDef;
+  /** Display value of a ref field, so that the select shows a name before its options load. */
+  refLabel?: string;
+}
+
+/** One control per field kind; Form.Item hands it value and onChange in wire shape. */
+export function FieldControl(props: FieldControlProps) {
+  const { field, refLabel, ...rest } = props;
+  const p = rest as ControlProps<never>;
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...p} field={field} />;
+    case 'int':
+      return <IntInput {...p} field={field} />;
+    case 'decimal':
+      return <DecimalInput {...p} />;
+    case 'bool':
+      return <BoolInput {...p} />;
+    case 'date':
+    case 'datetime':
+      return <DateInput {...p} field={field} />;
+    case 'enum':
+      return <EnumSelect {...p} field={field} />;
+    case 'ref':
+      return <RefSelect {...p} field={field as RefField} initialLabel={refLabel} />;
+  }
+}

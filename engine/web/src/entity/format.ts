@@ -1,0 +1,70 @@
+import { displayNameOf, type EnumField, type FieldDef, type Lang, labelOf } from '@mes/model';
+import dayjs from 'dayjs';
+
+export type Row = Record<string, unknown>;
+
+/** Spec part 1 §9: placeholder dates some data carries for "no date"; they show as blank. */
+export const EMPTY_DATE_SENTINELS = [
+  '0001-01-01T00:00:00',
+  '1900-01-01T00:00:00',
+  '1900/1/1 0:00:00',
+  '1970-01-01T08:00:00',
+];
+
+function isEmptyDate(v: string): boolean {
+  return EMPTY_DATE_SENTINELS.some((s) => v === s || v.startsWith(`${s}.`) || v.startsWith(`${s}Z`) || v === `${s}+08:00`);
+}
+
+/** Thousands separators on the decimal text itself: going through a float would lose digits. */
+export function formatDecimal(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  const s = String(v).trim();
+  const m = /^([+-]?)(\d+)(\.\d+)?$/.exec(s);
+  if (!m) return s;
+  return `${m[1] === '-' ? '-' : ''}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
+}
+
+export function formatDate(v: unknown): string {
+  if (typeof v !== 'string' || !v || isEmptyDate(v)) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
+  const d = dayjs(v);
+  return d.isValid() ? d.format('YYYY-MM-DD') : v;
+}
+
+export function formatDateTime(v: unknown): string {
+  if (typeof v !== 'string' || !v || isEmptyDate(v)) return '';
+  const d = dayjs(v);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : v;
+}
+
+export function enumLabel(field: EnumField, value: unknown, lang: Lang): string {
+  if (value === null || value === undefined) return '';
+  const o = field.options.find((x) => x.value === Number(value));
+  return o ? labelOf(o.label, lang) : String(value);
+}
+
+/** The row property a column reads: a ref shows its display value, not the id. */
+export function cellKey(name: string, field: FieldDef): string {
+  return field.kind === 'ref' ? displayNameOf(name, field) : name;
+}
+
+/** Plain text of a cell (used by the table and by anything that exports or prints it). */
+export function cellText(name: string, field: FieldDef, row: Row, lang: Lang, yesNo: [string, string]): string {
+  const v = row[cellKey(name, field)];
+  switch (field.kind) {
+    case 'decimal':
+      return formatDecimal(v);
+    case 'date':
+      return formatDate(v);
+    case 'datetime':
+      return formatDateTime(v);
+    case 'enum':
+      return enumLabel(field, v, lang);
+    case 'bool':
+      return v === true ? yesNo[0] : v === false ? yesNo[1] : '';
+    case 'int':
+      return v === null || v === undefined ? '' : String(v);
+    default:
+      return v === null || v === undefined ? '' : String(v);
+  }
+}

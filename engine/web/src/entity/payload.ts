@@ -1,0 +1,114 @@
+import { createSchema, type EntityDef, type FieldDef, type Fields, updateSchema } from '@mes/model';
+import type { Row } from './format';
+
+/**
+ * The form holds wire-shaped values (decimal strings, 'YYYY-MM-DD' dates, ids), so that the payload is
+ * the form's values minus empties and the zod schema of the server can judge it as it stands.
+ */
+export type FormValues = Record<string, unknown>;
+export type Mode = 'create' | 'update';
+
+export function editableFields(fields: Fields): [string, FieldDef][] {
+  return Object.entries(fields).filter(([, f]) => !f.readOnly);
+}
+
+function emptyValue(f: FieldDef): unknown {
+  switch (f.kind) {
+    case 'text':
+    case 'decimal':
+      return '';
+    case 'bool':
+      return f.default ?? false;
+    case 'enum':
+      return f.default ?? null;
+    default:
+      return null;
+  }
+}
+
+function formValue(f: FieldDef, v: unknown): unknown {
+  if (v !== undefined && v !== null) return v;
+  return f.kind === 'text' || f.kind === 'decimal' ? '' : null;
+}
+
+/** Values for a new record (declared defaults) or for an existing one (its wire values). */
+export function initialValues(def: EntityDef, record?: Row): FormValues {
+  const out: FormValues = {};
+  for (const [name, f] of Object.entries(def.fields))
+    out[name] = record ? formValue(f, record[name]) : emptyValue(f);
+  for (const [key, lines] of Object.entries(def.lines)) {
+    const rows = Array.isArray(record?.[key]) ? (record[key] as Row[]) : [];
+    out[key] = rows.map((r) => {
+      const line: FormValues = {};
+      for (const [n, f] of Object.entries(lines.fields)) line[n] = formValue(f, r[n]);
+      return line;
+    });
+  }
+  return out;
+}
+
+export function newLine(fields: Fields): FormValues {
+  const line: FormValues = {};
+  for (const [n, f] of Object.entries(fields)) line[n] = emptyValue(f);
+  return line;
+}
+
+/** Empty inputs mean "no value": the schema then says "required" or accepts null. */
+function wireValue(v: unknown): unknown {
+  if (v === undefined || v === '') return null;
+  if (typeof v === 'string' && v.trim() === '') return null;
+  return v;
+}
+
+function linesOf(fields: Fields, rows: unknown): FormValues[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((r: FormValues) => {
+    const out: FormValues = {};
+    for (const [n] of editableFields(fields)) out[n] = wireValue(r?.[n]);
+    return out;
+  });
+}
+
+function fieldsPayload(def: EntityDef, values: FormValues): FormValues {
+  const out: FormValues = {};
+  for (const [n] of editableFields(def.fields)) out[n] = wireValue(values[n]);
+  for (const [key, lines] of Object.entries(def.lines)) out[key] = linesOf(lines.fields, values[key]);
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Create: every editable field. Update: key, Version and what changed; a changed lines array goes whole,
+ * because the server replaces lines wholesale.
+ */
+export function toPayload(def: EntityDef, values: FormValues, mode: Mode, record?: Row): FormValues {
+  const now = fieldsPayload(def, values);
+  if (mode === 'create') return now;
+  const before = fieldsPayload(def, initialValues(def, record));
+  const out: FormValues = { [def.key]: record?.[def.key], Version: record?.Version };
+  for (const [k, v] of Object.entries(now)) if (!same(v, before[k])) out[k] = v;
+  return out;
+}
+
+export function isDirty(def: EntityDef, values: FormValues, record?: Row): boolean {
+  return !same(fieldsPayload(def, values), fieldsPayload(def, initialValues(def, record)));
+}
+
+export function schemaFor(def: EntityDef, mode: Mode) {
+  return mode === 'create' ? createSchema(def) : updateSchema(def);
+}
+
+export function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
+  return a.length === b.length && a.every((x, i) => String(x) === String(b[i]));
+}
+
+/** The value a path points at, to tell "required" from "wrong". */
+export function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = values;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
