@@ -11,7 +11,10 @@ interface Call {
 }
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 const ok = (Data: unknown = null, extra: object = {}) => json({ Code: 0, Message: '', Data, ...extra });
 
@@ -110,9 +113,9 @@ describe('paths', () => {
   });
 
   it('builds query strings, skipping empty values and joining lists', () => {
-    expect(buildQueryString({ Page: 1, KeyWord: '', X: undefined, Y: null, State__in: [1, 2], Name__like: 'a&b' })).toBe(
-      '?Page=1&State__in=1%2C2&Name__like=a%26b',
-    );
+    expect(
+      buildQueryString({ Page: 1, KeyWord: '', X: undefined, Y: null, State__in: [1, 2], Name__like: 'a&b' }),
+    ).toBe('?Page=1&State__in=1%2C2&Name__like=a%26b');
     expect(buildQueryString({})).toBe('');
   });
 });
@@ -150,7 +153,13 @@ describe('answers', () => {
     t.calls[0].resolve(json({ Code: 1, Message: '工厂编码已存在', Data: null }));
     const e = await p.catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ kind: 'business', status: 200, code: 1, shown: true, message: '工厂编码已存在' });
+    expect(e).toMatchObject({
+      kind: 'business',
+      status: 200,
+      code: 1,
+      shown: true,
+      message: '工厂编码已存在',
+    });
     expect(t.effects.errorToast).toHaveBeenCalledExactlyOnceWith('工厂编码已存在');
     expect(t.effects.replaceLocation).not.toHaveBeenCalled();
   });

@@ -65,9 +65,21 @@ export function buildQueryString(query: Query | undefined): string {
 export interface ApiClient {
   /** Resolves with the whole envelope (lists need Paging) when Code is 0. */
   request<T = unknown>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
-  get<T = unknown>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<Envelope<T>>;
-  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<Envelope<T>>;
-  put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<Envelope<T>>;
+  get<T = unknown>(
+    path: string,
+    query?: Query,
+    options?: Omit<RequestOptions, 'method' | 'query'>,
+  ): Promise<Envelope<T>>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<Envelope<T>>;
+  put<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<Envelope<T>>;
   delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<Envelope<T>>;
   /** Same as request but resolves with Data only. */
   data<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
@@ -113,7 +125,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
     let res: Response;
     try {
-      res = await cfg.fetch(url, { method, headers, body: hasBody ? JSON.stringify(options.body) : undefined, signal });
+      res = await cfg.fetch(url, {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal,
+      });
     } catch (e) {
       if (signal?.aborted) throw new ApiError('aborted', 'aborted', 0);
       cfg.effects.log('[api] network error', method, url, e);
@@ -127,7 +144,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     try {
       const parsed: unknown = await res.json();
       if (parsed && typeof parsed === 'object' && 'Code' in parsed) body = parsed as Envelope<T>;
-    } catch (e) {
+    } catch {
+      // Not JSON (a proxy's error page): judged below by the status alone.
       if (signal?.aborted) throw new ApiError('aborted', 'aborted', res.status);
     }
 
@@ -142,7 +160,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       throw new ApiError('business', body.Message, res.status, 1, true);
     }
     cfg.effects.log('[api] request failed', method, url, res.status, body ?? '(no envelope)');
-    const kind = res.status === 403 || body?.Code === 403 ? 'forbidden' : res.status >= 500 || body?.Code === 500 ? 'server' : 'http';
+    const kind =
+      res.status === 403 || body?.Code === 403
+        ? 'forbidden'
+        : res.status >= 500 || body?.Code === 500
+          ? 'server'
+          : 'http';
     throw new ApiError(kind, body?.Message || res.statusText || `HTTP ${res.status}`, res.status, body?.Code);
   }
 
@@ -172,7 +195,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const pending = pendingWrites.get(key);
       if (pending) return pending as Promise<Envelope<T>>;
     }
-    const closeOverlay = OVERLAY_EXEMPT_PATHS.includes(ensureLeadingSlash(path.split('?')[0])) ? () => {} : openOverlay();
+    const closeOverlay = OVERLAY_EXEMPT_PATHS.includes(ensureLeadingSlash(path.split('?')[0]))
+      ? () => {}
+      : openOverlay();
     const p = send<T>(url, method, options, options.signal).finally(() => {
       closeOverlay();
       if (pendingWrites.get(key) === p) pendingWrites.delete(key);

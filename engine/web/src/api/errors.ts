@@ -1,5 +1,12 @@
 /** Why a call failed; screens decide what to show from `kind` (a Code 1 was already toasted by the client). */
-export type ApiErrorKind = 'business' | 'unauthorized' | 'forbidden' | 'server' | 'http' | 'network' | 'aborted';
+export type ApiErrorKind =
+  | 'business'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'server'
+  | 'http'
+  | 'network'
+  | 'aborted';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

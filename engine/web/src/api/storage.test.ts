@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION_KEY, cookieStore, createAuthStorage, memoryStore, TOKEN_KEY, USER_ID_KEY } from './storage';
+import {
+  AUTHORIZATION_KEY,
+  cookieStore,
+  createAuthStorage,
+  memoryStore,
+  TOKEN_KEY,
+  USER_ID_KEY,
+} from './storage';
 
 describe('cookie store', () => {
   it('reads, writes and removes cookies', () => {

@@ -1,5 +1,5 @@
 import { displayNameOf, type EntityDef } from '@mes/model';
-import { Alert, Button, Col, Flex, Form, type FormRule, message, Row as GridRow } from 'antd';
+import { Alert, Button, Col, Flex, Form, Row as GridRow, message } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api';
@@ -7,7 +7,16 @@ import { issueText, useLabel } from '../i18n';
 import { FieldControl } from './controls';
 import type { Row } from './format';
 import { LinesEditor } from './LinesEditor';
-import { type FormValues, initialValues, isDirty, samePath, schemaFor, toPayload, valueAt } from './payload';
+import {
+  type FormValues,
+  initialValues,
+  isDirty,
+  samePath,
+  schemaFor,
+  toPayload,
+  valueAt,
+  type ZodRule,
+} from './payload';
 import { useSaveEntity } from './queries';
 
 export interface EntityFormProps {
@@ -42,7 +51,7 @@ export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyCh
   };
 
   // Every control is judged by the whole-record schema, so cross-field and line rules match the server's.
-  const ruleFor = (path: (string | number)[]): FormRule => ({
+  const ruleFor = (path: (string | number)[]): ZodRule => ({
     validator: async () => {
       const { payload, issues } = issuesOf();
       const issue = issues.find((i) => samePath(i.path, path));
@@ -78,7 +87,11 @@ export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyCh
         onError: (e) => {
           if (isApiError(e) && e.status === 409) setFormError(`${e.message} ${t('form.conflict')}`);
           else if (isApiError(e) && !e.shown && e.kind !== 'aborted' && e.kind !== 'unauthorized')
-            setFormError(t(`errors.${e.kind === 'forbidden' || e.kind === 'network' || e.kind === 'server' ? e.kind : 'unknown'}`));
+            setFormError(
+              t(
+                `errors.${e.kind === 'forbidden' || e.kind === 'network' || e.kind === 'server' ? e.kind : 'unknown'}`,
+              ),
+            );
         },
       },
     );
@@ -105,7 +118,13 @@ export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyCh
       data-testid={`entity-form-${def.name}`}
     >
       {formError && (
-        <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="entity-form-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={formError}
+          style={{ marginBottom: 16 }}
+          data-testid="entity-form-error"
+        />
       )}
       <GridRow gutter={16}>
         {fields.map(([name, f]) => (
@@ -120,7 +139,9 @@ export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyCh
               <FieldControl
                 field={f}
                 disabled={readOnly || f.readOnly}
-                refLabel={f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined}
+                refLabel={
+                  f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
+                }
               />
             </Form.Item>
           </Col>

@@ -34,7 +34,7 @@ export function EntityFormDrawer({ def, open, id, readOnly, onClose, onSaved }: 
       content: t('form.unsavedContent'),
       okText: t('form.discard'),
       cancelText: t('form.keepEditing'),
-      okButtonProps: { danger: true, 'data-testid': 'entity-form-discard' } as object,
+      okButtonProps: { danger: true, 'data-testid': 'entity-form-discard' },
       onOk: () => {
         setDirty(false);
         onClose();

@@ -1,15 +1,15 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
 import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
 import { buildColumns, type SortState, sortParam } from './columns';
-import { EntityFormDrawer } from './EntityFormDrawer';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
+import { EntityFormDrawer } from './EntityFormDrawer';
 import type { Row } from './format';
 import { useDeleteEntity, useEntityList } from './queries';
-import { buildTree } from './tree';
+import { buildTree, type TreeRow } from './tree';
 
 export interface EntityListPageProps {
   def: EntityDef;
@@ -37,7 +37,9 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
   const readOnlyEntity = def.kind === 'log';
 
   // A tree reads as a tree only when whole; while searching it falls back to flat pages.
-  const asTree = Boolean(def.tree) && !keyword;
+  const [tooBigForTree, setTooBigForTree] = useState(false);
+  const [collapsed, setCollapsed] = useState<Set<Key>>(new Set());
+  const asTree = Boolean(def.tree) && !keyword && !tooBigForTree;
   const params = asTree
     ? { Page: 1, PageSize: MAX_PAGE_SIZE, Sort: sortParam(sort) }
     : { Page: page, PageSize: pageSize, KeyWord: keyword || undefined, Sort: sortParam(sort) };
@@ -47,10 +49,27 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
   const rows = list.data?.Data ?? [];
   const total = list.data?.Paging?.TotalCount ?? rows.length;
   const treeComplete = asTree && total <= rows.length;
+  useEffect(() => {
+    if (asTree && list.data && total > rows.length) setTooBigForTree(true);
+  }, [asTree, list.data, total, rows.length]);
   const dataSource = useMemo(
     () => (treeComplete && def.tree ? buildTree(rows, def.key, def.tree.parent) : rows),
     [treeComplete, rows, def],
   );
+  // Expanded unless the user folded it: a freshly loaded tree shows every level.
+  const expandedRowKeys = useMemo(() => {
+    const keys: Key[] = [];
+    const walk = (rs: TreeRow[]) => {
+      for (const r of rs)
+        if (r.children?.length) {
+          const k = r[def.key] as Key;
+          if (!collapsed.has(k)) keys.push(k);
+          walk(r.children);
+        }
+    };
+    if (treeComplete) walk(dataSource);
+    return keys;
+  }, [treeComplete, dataSource, collapsed, def.key]);
 
   const onDelete = (id: number) =>
     remove.mutate(id, { onSuccess: () => void message.success(t('common.success'), SUCCESS_TOAST_SECONDS) });
@@ -65,23 +84,41 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
         const id = Number(row[def.key]);
         if (readOnlyEntity)
           return (
-            <Button type="link" size="small" icon={<EyeOutlined />} data-testid={`entity-view-${id}`} onClick={() => setEditing({ id, readOnly: true })}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              data-testid={`entity-view-${id}`}
+              onClick={() => setEditing({ id, readOnly: true })}
+            >
               {t('common.view')}
             </Button>
           );
         return (
           <Space size={0}>
-            <Button type="link" size="small" icon={<EditOutlined />} data-testid={`entity-edit-${id}`} onClick={() => setEditing({ id, readOnly: false })}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              data-testid={`entity-edit-${id}`}
+              onClick={() => setEditing({ id, readOnly: false })}
+            >
               {t('common.edit')}
             </Button>
             <Popconfirm
               title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
               okText={t('common.ok')}
               cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' } as object}
+              okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' }}
               onConfirm={() => onDelete(id)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`entity-delete-${id}`}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                data-testid={`entity-delete-${id}`}
+              >
                 {t('common.delete')}
               </Button>
             </Popconfirm>
@@ -95,7 +132,9 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      setSort(s?.order && s.columnKey ? { field: String(s.columnKey), desc: s.order === 'descend' } : undefined);
+      setSort(
+        s?.order && s.columnKey ? { field: String(s.columnKey), desc: s.order === 'descend' } : undefined,
+      );
       setPage(1);
     } else if (extra.action === 'paginate') {
       setPage(pagination.current ?? 1);
@@ -121,9 +160,19 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
             style={{ width: 240 }}
             data-testid="entity-search"
           />
-          <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} data-testid="entity-refresh" />
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t('common.refresh')}
+            onClick={() => void list.refetch()}
+            data-testid="entity-refresh"
+          />
           {!readOnlyEntity && (
-            <Button type="primary" icon={<PlusOutlined />} data-testid="entity-add" onClick={() => setEditing({ id: null, readOnly: false })}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="entity-add"
+              onClick={() => setEditing({ id: null, readOnly: false })}
+            >
               {t('common.add')}
             </Button>
           )}
@@ -135,7 +184,11 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
           type="error"
           showIcon
           title={t('list.loadFailed')}
-          action={<Button size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
           style={{ marginBottom: 12 }}
         />
       )}
@@ -148,7 +201,19 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
           loading={list.isFetching}
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
-          expandable={treeComplete ? { defaultExpandAllRows: true } : undefined}
+          expandable={
+            treeComplete
+              ? {
+                  expandedRowKeys,
+                  onExpand: (open, r) => {
+                    const next = new Set(collapsed);
+                    if (open) next.delete(r[def.key] as Key);
+                    else next.add(r[def.key] as Key);
+                    setCollapsed(next);
+                  },
+                }
+              : undefined
+          }
           pagination={
             treeComplete
               ? false

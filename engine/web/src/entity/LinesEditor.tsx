@@ -1,18 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type FieldDef, type LinesDef, displayNameOf } from '@mes/model';
-import { Button, Form, type FormRule, Table } from 'antd';
+import { displayNameOf, type FieldDef, type LinesDef } from '@mes/model';
+import { Button, Form, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { FieldControl } from './controls';
 import type { Row } from './format';
-import { newLine } from './payload';
+import { newLine, type ZodRule } from './payload';
 
 export interface LinesEditorProps {
   name: string;
   lines: LinesDef;
   disabled?: boolean;
   /** The zod-backed rule for a path inside the form (the same schema as the whole record). */
-  ruleFor: (path: (string | number)[]) => FormRule;
+  ruleFor: (path: (string | number)[]) => ZodRule;
   /** Rows as loaded, for the display values of ref cells. */
   loaded?: Row[];
 }
@@ -47,7 +47,9 @@ export function LinesEditor({ name, lines, disabled, ruleFor, loaded }: LinesEdi
                     <FieldControl
                       field={f}
                       disabled={disabled || f.readOnly}
-                      refLabel={f.kind === 'ref' ? (loaded?.[r.name]?.[displayNameOf(col, f)] as string) : undefined}
+                      refLabel={
+                        f.kind === 'ref' ? (loaded?.[r.name]?.[displayNameOf(col, f)] as string) : undefined
+                      }
                     />
                   </Form.Item>
                 ),

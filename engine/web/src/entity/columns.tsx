@@ -63,7 +63,8 @@ export function buildColumns(def: EntityDef, lang: Lang, t: TFunction, sort?: So
       title: t('fields.State'),
       sorter: sortable,
       sortOrder: sortable ? sortOrderOf('State', sort) : undefined,
-      render: (v: unknown) => (v === null || v === undefined ? '' : t(`state.${String(v)}`, { defaultValue: String(v) })),
+      render: (v: unknown) =>
+        v === null || v === undefined ? '' : t(`state.${String(v)}`, { defaultValue: String(v) }),
     });
   }
   return cols;

@@ -1,7 +1,7 @@
 import type { EntityDef, Registry } from '@mes/model';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
-import { api as defaultApi, type ApiClient, isApiError } from '../api';
+import { type ApiClient, api as defaultApi, isApiError } from '../api';
 
 interface EngineContextValue {
   registry: Registry;

@@ -15,7 +15,12 @@ export interface ControlProps<V> {
 
 function TextInput(props: ControlProps<string> & { field: TextField }) {
   const { field, value, onChange, ...rest } = props;
-  const common = { ...rest, value: value ?? '', maxLength: field.max, onChange: (e: { target: { value: string } }) => onChange?.(e.target.value) };
+  const common = {
+    ...rest,
+    value: value ?? '',
+    maxLength: field.max,
+    onChange: (e: { target: { value: string } }) => onChange?.(e.target.value),
+  };
   if (field.multiline) return <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 6 }} />;
   return <Input {...common} type={field.format === 'email' ? 'email' : 'text'} />;
 }
@@ -95,22 +100,23 @@ export interface FieldControlProps extends ControlProps<unknown> {
 /** One control per field kind; Form.Item hands it value and onChange in wire shape. */
 export function FieldControl(props: FieldControlProps) {
   const { field, refLabel, ...rest } = props;
-  const p = rest as ControlProps<never>;
+  // The form holds wire-shaped values, so the value type follows the field kind.
+  const p = <V,>() => rest as ControlProps<V>;
   switch (field.kind) {
     case 'text':
-      return <TextInput {...p} field={field} />;
+      return <TextInput {...p<string>()} field={field} />;
     case 'int':
-      return <IntInput {...p} field={field} />;
+      return <IntInput {...p<number | null>()} field={field} />;
     case 'decimal':
-      return <DecimalInput {...p} />;
+      return <DecimalInput {...p<string>()} />;
     case 'bool':
-      return <BoolInput {...p} />;
+      return <BoolInput {...p<boolean | null>()} />;
     case 'date':
     case 'datetime':
-      return <DateInput {...p} field={field} />;
+      return <DateInput {...p<string | null>()} field={field} />;
     case 'enum':
-      return <EnumSelect {...p} field={field} />;
+      return <EnumSelect {...p<number | null>()} field={field} />;
     case 'ref':
-      return <RefSelect {...p} field={field as RefField} initialLabel={refLabel} />;
+      return <RefSelect {...p<number | null>()} field={field as RefField} initialLabel={refLabel} />;
   }
 }

@@ -12,7 +12,9 @@ export const EMPTY_DATE_SENTINELS = [
 ];
 
 function isEmptyDate(v: string): boolean {
-  return EMPTY_DATE_SENTINELS.some((s) => v === s || v.startsWith(`${s}.`) || v.startsWith(`${s}Z`) || v === `${s}+08:00`);
+  return EMPTY_DATE_SENTINELS.some(
+    (s) => v === s || v.startsWith(`${s}.`) || v.startsWith(`${s}Z`) || v === `${s}+08:00`,
+  );
 }
 
 /** Thousands separators on the decimal text itself: going through a float would lose digits. */
@@ -49,7 +51,13 @@ export function cellKey(name: string, field: FieldDef): string {
 }
 
 /** Plain text of a cell (used by the table and by anything that exports or prints it). */
-export function cellText(name: string, field: FieldDef, row: Row, lang: Lang, yesNo: [string, string]): string {
+export function cellText(
+  name: string,
+  field: FieldDef,
+  row: Row,
+  lang: Lang,
+  yesNo: [string, string],
+): string {
   const v = row[cellKey(name, field)];
   switch (field.kind) {
     case 'decimal':

@@ -112,3 +112,8 @@ export function valueAt(values: unknown, path: readonly PropertyKey[]): unknown 
   }
   return v;
 }
+
+/** An antd form rule whose verdict comes from the zod schema. */
+export interface ZodRule {
+  validator: (rule: unknown, value: unknown) => Promise<void>;
+}

@@ -14,14 +14,22 @@ export function buildTree(rows: Row[], key: string, parent: string): TreeRow[] {
     const node = byId.get(r[key])!;
     const p = r[parent];
     const up = p === null || p === undefined || p === r[key] ? undefined : byId.get(p);
-    if (up && !isAncestor(node, up, byId, key, parent)) (up.children ??= []).push(node);
-    else roots.push(node);
+    if (up && !isAncestor(node, up, byId, key, parent)) {
+      up.children ??= [];
+      up.children.push(node);
+    } else roots.push(node);
   }
   return roots;
 }
 
 /** A parent loop in bad data must not make rows vanish. */
-function isAncestor(node: TreeRow, candidate: TreeRow, byId: Map<unknown, TreeRow>, key: string, parent: string) {
+function isAncestor(
+  node: TreeRow,
+  candidate: TreeRow,
+  byId: Map<unknown, TreeRow>,
+  key: string,
+  parent: string,
+) {
   let cur: TreeRow | undefined = candidate;
   const seen = new Set<unknown>();
   while (cur && !seen.has(cur[key])) {

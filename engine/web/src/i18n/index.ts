@@ -6,7 +6,7 @@ import { en } from './en';
 import { zh } from './zh';
 
 export { en } from './en';
-export { issueText, type IssueLike } from './issues';
+export { type IssueLike, issueText } from './issues';
 export { type Catalogue, zh } from './zh';
 
 export const LANG_STORAGE_KEY = 'lang';

@@ -1,0 +1,13 @@
+export { buildColumns, parseSort, type SortState, sortParam } from './columns';
+export { createQueryClient, EngineProvider, useApi, useEntityDef, useRegistry } from './context';
+export { type ControlProps, FieldControl, type FieldControlProps } from './controls';
+export { EntityForm, type EntityFormProps } from './EntityForm';
+export { EntityFormDrawer, type EntityFormDrawerProps } from './EntityFormDrawer';
+export { EntityFormPage, type EntityFormPageProps } from './EntityFormPage';
+export { EntityListPage, type EntityListPageProps } from './EntityListPage';
+export * from './format';
+export { LinesEditor, type LinesEditorProps } from './LinesEditor';
+export * from './payload';
+export * from './queries';
+export { RefSelect, type RefSelectProps } from './RefSelect';
+export { buildTree, type TreeRow } from './tree';

@@ -1,0 +1,3 @@
+export * from './api';
+export * from './entity';
+export * from './i18n';
