@@ -1,4 +1,12 @@
-import { buildServer, Engine, migrate, openDatabase, readMigrations, runSeeds } from '@mes/engine-server';
+import {
+  buildServer,
+  type Database,
+  Engine,
+  migrate,
+  openDatabase,
+  readMigrations,
+  runSeeds,
+} from '@mes/engine-server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type Config, MIGRATIONS_DIR } from './config';
 import { SERVER_MODULES } from './modules';
@@ -11,10 +19,11 @@ export interface RunningApp {
 
 /** Opens the database, brings its schema up to date, seeds it and builds the HTTP server. */
 export async function createApp(
-  cfg: Pick<Config, 'dataDir' | 'databaseUrl' | 'seed' | 'webDist'>,
+  cfg: Pick<Config, 'seed' | 'webDist'> & ({ database: Database } | Pick<Config, 'dataDir' | 'databaseUrl'>),
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<RunningApp> {
-  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const database =
+    'database' in cfg ? cfg.database : await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   try {
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));
     const engine = new Engine(SERVER_MODULES, database.db);

@@ -67,7 +67,7 @@ export function parseWith<T>(
   def: EntityDef | undefined,
   lang: Lang,
 ): T {
-  const r = schema.safeParse(input ?? {});
+  const r = schema.safeParse(input ?? {}, { reportInput: true });
   if (!r.success) throw zodError(r.error, def, lang);
   return r.data;
 }

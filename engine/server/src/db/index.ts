@@ -28,15 +28,15 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: cfg.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // every session speaks UTC so that date arithmetic in SQL agrees with PGlite
+      options: '-c TimeZone=UTC',
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    // every session speaks UTC so that date arithmetic in SQL agrees with PGlite
-    pool.on('connect', (c) => {
-      c.query("SET TIME ZONE 'UTC'").catch(() => undefined);
-    });
+    // an idle connection dropped by the server must not take the process down; the pool replaces it
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

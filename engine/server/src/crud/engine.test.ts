@@ -1,0 +1,158 @@
+import {
+  addDecimal,
+  decimal,
+  mulDecimal,
+  defineEntity,
+  defineModule,
+  engineModule,
+  int,
+  ref,
+  text,
+} from '@mes/model';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_CONTEXT } from '../context';
+import type { Database } from '../db';
+import { Engine } from '../engine';
+import { AppError } from '../errors';
+import { defineHooks } from '../hooks';
+import { applyRegistrySchema, openTestDatabase } from '../testing';
+
+const l = (s: string) => ({ zh: s, en: s });
+const node = defineEntity({
+  name: 'Node',
+  label: l('Node'),
+  kind: 'master',
+  fields: { Name: text(l('Name'), { required: true }), Parent_ID: ref(l('Parent'), 'Node', 'Name') },
+  display: 'Name',
+  tree: { parent: 'Parent_ID' },
+});
+const order = defineEntity({
+  name: 'TestOrder',
+  label: { zh: '测试单', en: 'Test order' },
+  kind: 'document',
+  fields: {
+    List_NO: text(l('No.'), { max: 30, readOnly: true, unique: true }),
+    Node_ID: ref(l('Node'), 'Node', 'Name'),
+    Total: decimal(l('Total'), { readOnly: true }),
+  },
+  lines: {
+    Lines: {
+      label: l('Lines'),
+      fields: {
+        Qty: decimal(l('Qty'), { required: true, min: '0.0001' }),
+        Price: decimal(l('Price'), { required: true }),
+        Seq: int(l('Seq')),
+      },
+    },
+  },
+  display: 'List_NO',
+  features: { numbering: { field: 'List_NO', prefix: 'TO', period: 'day', digits: 4 } },
+});
+
+const calls: string[] = [];
+const hooks = defineHooks(order, {
+  validate(_c, data) {
+    calls.push('validate');
+    if (Array.isArray(data.Lines) && data.Lines.length === 0) throw new AppError('validation', { field: 'Lines', reason: 'empty' });
+  },
+  beforeSave(_c, data) {
+    calls.push('beforeSave');
+    // computed field: exact sum of qty × price
+    const lines = (data.Lines as { Qty: string; Price: string }[] | undefined) ?? [];
+    if (data.Lines) data.Total = lines.reduce((sum, x) => addDecimal(sum, mulDecimal(x.Qty, x.Price, 4)), '0');
+  },
+  afterSave() {
+    calls.push('afterSave');
+  },
+});
+
+let database: Database;
+let engine: Engine;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const mods = [
+    { manifest: engineModule },
+    { manifest: defineModule({ code: 't', label: l('t'), order: 1, entities: [node, order], menu: [] }), hooks: [hooks] },
+  ];
+  engine = new Engine(mods, database.db);
+  await applyRegistrySchema(database, engine.registry);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('documents', () => {
+  it('numbers documents from the series, runs hooks in order, computes fields', async () => {
+    calls.length = 0;
+    const svc = engine.service('TestOrder');
+    const doc = await svc.insert({ Lines: [{ Qty: '2', Price: '3.10' }, { Qty: '1.5', Price: '2' }] }, SYSTEM_CONTEXT);
+    expect(calls).toEqual(['validate', 'beforeSave', 'afterSave']);
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    expect(doc.List_NO).toMatch(new RegExp(`^TO${day}\\d{4}$`));
+    expect(doc.Total).toBe('9.2');
+    expect(doc.State).toBe(1);
+    expect((doc.Lines as unknown[]).length).toBe(2);
+  });
+
+  it('gives unique numbers to concurrent documents', async () => {
+    const svc = engine.service('TestOrder');
+    const docs = await Promise.all(
+      Array.from({ length: 20 }, () => svc.insert({ Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT)),
+    );
+    const numbers = docs.map((d) => d.List_NO);
+    expect(new Set(numbers).size).toBe(20);
+  });
+
+  it('replaces lines on update and voids instead of deleting', async () => {
+    const svc = engine.service('TestOrder');
+    const doc = await svc.insert({ Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT);
+    const id = doc.ID as number;
+    const upd = await svc.modify({ ID: id, Version: 1, Lines: [{ Qty: '4', Price: '2.5', Seq: 1 }] }, SYSTEM_CONTEXT);
+    expect(upd.Lines).toEqual([{ Qty: '4', Price: '2.5', Seq: 1 }]);
+    expect(upd.Total).toBe('10');
+    await expect(svc.modify({ ID: id, Version: 2, Lines: [] }, SYSTEM_CONTEXT)).rejects.toThrow(AppError);
+    await svc.remove(id, SYSTEM_CONTEXT);
+    const voided = await svc.mustGet(id);
+    expect(voided.State).toBe(0);
+    // a void document is neither listed by default nor editable
+    const listed = await svc.list(svc.parseQuery({ ID: String(id) }, SYSTEM_CONTEXT));
+    expect(listed.rows).toEqual([]);
+    await expect(svc.modify({ ID: id, Version: 3 }, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'doc_not_draft' });
+    await expect(svc.remove(id, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'doc_not_draft' });
+  });
+
+  it('refuses a link to a record that does not exist, naming the field', async () => {
+    const svc = engine.service('TestOrder');
+    const e = await svc.insert({ Node_ID: 999999, Lines: [] }, SYSTEM_CONTEXT).catch((x) => x);
+    expect(e).toBeInstanceOf(AppError);
+    const e2 = await svc.insert({ Node_ID: 999999, Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT).catch((x) => x);
+    expect(e2).toMatchObject({ key: 'ref_missing' });
+    expect((e2 as AppError).text('en')).toContain('Node');
+  });
+
+  it('rolls back everything, log included, when a hook refuses', async () => {
+    const before = await sql<{ n: number }>`SELECT count(*)::int AS n FROM operation_log`.execute(database.db);
+    await expect(engine.service('TestOrder').insert({ Lines: [] }, SYSTEM_CONTEXT)).rejects.toThrow();
+    const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM operation_log`.execute(database.db);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe('master data trees and references', () => {
+  it('refuses a parent that is the record itself or below it', async () => {
+    const svc = engine.service('Node');
+    const a = await svc.insert({ Name: 'a' }, SYSTEM_CONTEXT);
+    const b = await svc.insert({ Name: 'b', Parent_ID: a.ID }, SYSTEM_CONTEXT);
+    const c = await svc.insert({ Name: 'c', Parent_ID: b.ID }, SYSTEM_CONTEXT);
+    await expect(svc.modify({ ID: a.ID, Version: 1, Parent_ID: c.ID }, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'tree_cycle' });
+    await expect(svc.modify({ ID: a.ID, Version: 1, Parent_ID: a.ID }, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'tree_cycle' });
+    // referenced by a child node and by a document: not deletable, and the message names who uses it
+    await engine.service('TestOrder').insert({ Node_ID: c.ID, Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT);
+    const e = await svc.remove(a.ID as number, SYSTEM_CONTEXT).catch((x) => x);
+    expect(e).toMatchObject({ key: 'referenced' });
+    expect((e as AppError).text('zh')).toBe('该记录已被「Node」引用，不能删除');
+    const e2 = await svc.remove(c.ID as number, SYSTEM_CONTEXT).catch((x) => x);
+    expect((e2 as AppError).text('zh')).toBe('该记录已被「测试单」引用，不能删除');
+  });
+});

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, setLanguage } from '../i18n';
+import { click, installDomStubs, pressEnter, type Rendered, render, type, waitFor } from '../test/dom';
+import { category, fakeServer, ok, Providers, widget } from '../test/fixtures';
+import { EntityListPage } from './EntityListPage';
+
+beforeAll(() => {
+  installDomStubs();
+  initI18n('zh');
+});
+
+const rows = [
+  {
+    ID: 1,
+    Code: 'W-1',
+    Kind: 2,
+    Price: '1234567.50',
+    Active: true,
+    Made_On: '2024-05-06',
+    Category_ID: 9,
+    Category_Name: '螺丝',
+    Version: 1,
+  },
+  { ID: 2, Code: 'W-2', Kind: 1, Price: null, Active: false, Made_On: null, Category_ID: null, Category_Name: null, Version: 3 },
+];
+
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+
+function headerTexts(c: HTMLElement) {
+  return [...c.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
+}
+function cellsOf(c: HTMLElement, id: number) {
+  return [...c.querySelectorAll(`tr[data-row-key="${id}"] td`)];
+}
+
+describe('EntityListPage', () => {
+  it('shows declared columns with labels, enum labels, ref display values and formatted values', async () => {
+    const srv = fakeServer((c) => (c.url.pathname === '/Widget' ? ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }) : undefined));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    expect(headerTexts(c)).toEqual(['编码', '类型', '单价', '启用', '生产日期', '分类', '操作']);
+    const texts = cellsOf(c, 1).map((td) => td.textContent);
+    expect(texts.slice(0, 6)).toEqual(['W-1', '外购', '1,234,567.50', '是', '2024-05-06', '螺丝']);
+    expect((cellsOf(c, 1)[2] as HTMLElement).style.textAlign).toBe('right');
+    expect(cellsOf(c, 1)[3].querySelector('.ant-tag')).not.toBeNull();
+    expect(cellsOf(c, 2).map((td) => td.textContent).slice(0, 6)).toEqual(['W-2', '自制', '', '否', '', '']);
+    expect(c.querySelector('[data-testid="entity-add"]')).not.toBeNull();
+    expect(c.querySelector('[data-testid="entity-edit-1"]')).not.toBeNull();
+    expect(c.querySelector('[data-testid="entity-delete-1"]')).not.toBeNull();
+
+    const q = srv.calls[0].url.searchParams;
+    expect(srv.calls[0].method).toBe('GET');
+    expect([q.get('Page'), q.get('PageSize'), q.has('KeyWord'), q.has('Sort')]).toEqual(['1', '20', false, false]);
+  });
+
+  it('sends KeyWord from the search box and Sort from a header click', async () => {
+    const srv = fakeServer((c) => (c.url.pathname === '/Widget' ? ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }) : undefined));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    const box = c.querySelector('[data-testid="entity-search"] input') ?? c.querySelector('input[data-testid="entity-search"]');
+    await type(box, ' W-1 ');
+    await pressEnter(box);
+    await waitFor(() => srv.calls.some((x) => x.url.searchParams.get('KeyWord') === 'W-1'));
+
+    const priceHeader = [...c.querySelectorAll('thead th')].find((th) => th.textContent?.includes('单价'));
+    await click(priceHeader ?? null);
+    await waitFor(() => srv.calls.some((x) => x.url.searchParams.get('Sort') === 'Price'));
+    // only def.list.sort fields are sortable
+    const kindHeader = [...c.querySelectorAll('thead th')].find((th) => th.textContent?.includes('类型'));
+    expect(kindHeader?.className).not.toContain('column-has-sorters');
+  });
+
+  it('follows the language', async () => {
+    const srv = fakeServer(() => ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    await setLanguage('en');
+    await waitFor(() => headerTexts(c).includes('Price'));
+    expect(cellsOf(c, 1)[1].textContent).toBe('Bought');
+    expect(cellsOf(c, 1)[3].textContent).toBe('Yes');
+    await setLanguage('zh');
+  });
+
+  it('shows a tree entity as a nested tree', async () => {
+    const cats = [
+      { Category_ID: 1, Category_Name: '根', Parent_ID: null },
+      { Category_ID: 2, Category_Name: '子', Parent_ID: 1, Parent_Category_Name: '根' },
+      { Category_ID: 3, Category_Name: '孙', Parent_ID: 2, Parent_Category_Name: '子' },
+    ];
+    const srv = fakeServer(() => ok(cats, { TotalCount: 3, Page: 1, PageSize: 500 }));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={category} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="3"]'));
+    expect(c.querySelectorAll('tr.ant-table-row-level-2').length).toBe(1);
+    expect(srv.calls[0].url.searchParams.get('PageSize')).toBe('500');
+  });
+});
