@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../i18n';
 import { click, installDomStubs, pressEnter, type Rendered, render, type, waitFor } from '../test/dom';
@@ -22,7 +23,17 @@ const rows = [
     Category_Name: '螺丝',
     Version: 1,
   },
-  { ID: 2, Code: 'W-2', Kind: 1, Price: null, Active: false, Made_On: null, Category_ID: null, Category_Name: null, Version: 3 },
+  {
+    ID: 2,
+    Code: 'W-2',
+    Kind: 1,
+    Price: null,
+    Active: false,
+    Made_On: null,
+    Category_ID: null,
+    Category_Name: null,
+    Version: 3,
+  },
 ];
 
 let view: Rendered | undefined;
@@ -37,7 +48,9 @@ function cellsOf(c: HTMLElement, id: number) {
 
 describe('EntityListPage', () => {
   it('shows declared columns with labels, enum labels, ref display values and formatted values', async () => {
-    const srv = fakeServer((c) => (c.url.pathname === '/Widget' ? ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }) : undefined));
+    const srv = fakeServer((c) =>
+      c.url.pathname === '/Widget' ? ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }) : undefined,
+    );
     view = await render(
       <Providers api={srv.api}>
         <EntityListPage def={widget} />
@@ -50,18 +63,29 @@ describe('EntityListPage', () => {
     expect(texts.slice(0, 6)).toEqual(['W-1', '外购', '1,234,567.50', '是', '2024-05-06', '螺丝']);
     expect((cellsOf(c, 1)[2] as HTMLElement).style.textAlign).toBe('right');
     expect(cellsOf(c, 1)[3].querySelector('.ant-tag')).not.toBeNull();
-    expect(cellsOf(c, 2).map((td) => td.textContent).slice(0, 6)).toEqual(['W-2', '自制', '', '否', '', '']);
+    expect(
+      cellsOf(c, 2)
+        .map((td) => td.textContent)
+        .slice(0, 6),
+    ).toEqual(['W-2', '自制', '', '否', '', '']);
     expect(c.querySelector('[data-testid="entity-add"]')).not.toBeNull();
     expect(c.querySelector('[data-testid="entity-edit-1"]')).not.toBeNull();
     expect(c.querySelector('[data-testid="entity-delete-1"]')).not.toBeNull();
 
     const q = srv.calls[0].url.searchParams;
     expect(srv.calls[0].method).toBe('GET');
-    expect([q.get('Page'), q.get('PageSize'), q.has('KeyWord'), q.has('Sort')]).toEqual(['1', '20', false, false]);
+    expect([q.get('Page'), q.get('PageSize'), q.has('KeyWord'), q.has('Sort')]).toEqual([
+      '1',
+      '20',
+      false,
+      false,
+    ]);
   });
 
   it('sends KeyWord from the search box and Sort from a header click', async () => {
-    const srv = fakeServer((c) => (c.url.pathname === '/Widget' ? ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }) : undefined));
+    const srv = fakeServer((c) =>
+      c.url.pathname === '/Widget' ? ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }) : undefined,
+    );
     view = await render(
       <Providers api={srv.api}>
         <EntityListPage def={widget} />
@@ -69,7 +93,9 @@ describe('EntityListPage', () => {
     );
     const c = view.container;
     await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
-    const box = c.querySelector('[data-testid="entity-search"] input') ?? c.querySelector('input[data-testid="entity-search"]');
+    const box =
+      c.querySelector('[data-testid="entity-search"] input') ??
+      c.querySelector('input[data-testid="entity-search"]');
     await type(box, ' W-1 ');
     await pressEnter(box);
     await waitFor(() => srv.calls.some((x) => x.url.searchParams.get('KeyWord') === 'W-1'));
@@ -91,11 +117,11 @@ describe('EntityListPage', () => {
     );
     const c = view.container;
     await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
-    await setLanguage('en');
+    await act(() => setLanguage('en'));
     await waitFor(() => headerTexts(c).includes('Price'));
     expect(cellsOf(c, 1)[1].textContent).toBe('Bought');
     expect(cellsOf(c, 1)[3].textContent).toBe('Yes');
-    await setLanguage('zh');
+    await act(() => setLanguage('zh'));
   });
 
   it('shows a tree entity as a nested tree', async () => {

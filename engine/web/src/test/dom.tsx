@@ -60,7 +60,7 @@ export async function type(el: Element | null, value: string): Promise<void> {
   });
 }
 
-export async function click(el: Element | null): Promise<void> {
+export async function click(el: Element | null | undefined): Promise<void> {
   if (!(el instanceof HTMLElement)) throw new Error('nothing to click');
   await act(async () => el.click());
 }
@@ -68,17 +68,19 @@ export async function click(el: Element | null): Promise<void> {
 export async function pressEnter(el: Element | null): Promise<void> {
   if (!el) throw new Error('no element');
   await act(async () => {
-    el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+    el.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }),
+    );
   });
 }
 
-export async function waitFor<T>(fn: () => T, timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(fn: () => T, timeoutMs = 3000): Promise<NonNullable<T>> {
   const start = Date.now();
   let last: unknown;
   for (;;) {
     try {
       const v = fn();
-      if (v !== undefined && v !== null && v !== false) return v;
+      if (v !== undefined && v !== null && v !== false) return v as NonNullable<T>;
     } catch (e) {
       last = e;
     }

@@ -26,7 +26,9 @@ export const category = defineEntity({
   key: 'Category_ID',
   fields: {
     Category_Name: text({ zh: '分类名称', en: 'Category name' }, { required: true, max: 50 }),
-    Parent_ID: ref({ zh: '上级分类', en: 'Parent' }, 'Category', 'Category_Name', { displayAs: 'Parent_Category_Name' }),
+    Parent_ID: ref({ zh: '上级分类', en: 'Parent' }, 'Category', 'Category_Name', {
+      displayAs: 'Parent_Category_Name',
+    }),
   },
   display: 'Category_Name',
   tree: { parent: 'Parent_ID' },
@@ -39,7 +41,9 @@ export const widget = defineEntity({
   fields: {
     Code: text({ zh: '编码', en: 'Code' }, { required: true, max: 10 }),
     EMail: text({ zh: '邮箱', en: 'Email' }, { max: 100, format: 'email' }),
-    Kind: enumOf({ zh: '类型', en: 'Kind' }, options([1, '自制', 'Made'], [2, '外购', 'Bought']), { required: true }),
+    Kind: enumOf({ zh: '类型', en: 'Kind' }, options([1, '自制', 'Made'], [2, '外购', 'Bought']), {
+      required: true,
+    }),
     Price: decimal({ zh: '单价', en: 'Price' }, { precision: 12, scale: 2 }),
     Qty: int({ zh: '数量', en: 'Quantity' }, { min: 0 }),
     Active: bool({ zh: '启用', en: 'Active' }),
@@ -57,11 +61,20 @@ export const widget = defineEntity({
     },
   },
   display: 'Code',
-  list: { columns: ['Code', 'Kind', 'Price', 'Active', 'Made_On', 'Category_ID'], sort: ['ID', 'Code', 'Price'] },
+  list: {
+    columns: ['Code', 'Kind', 'Price', 'Active', 'Made_On', 'Category_ID'],
+    sort: ['ID', 'Code', 'Price'],
+  },
 });
 
 export const testRegistry = new Registry([
-  defineModule({ code: 't', label: { zh: '测试', en: 'Test' }, order: 1, entities: [category, widget], menu: [] }),
+  defineModule({
+    code: 't',
+    label: { zh: '测试', en: 'Test' },
+    order: 1,
+    entities: [category, widget],
+    menu: [],
+  }),
 ]);
 
 export interface FakeCall {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { category, widget } from '../test/fixtures';
+import { buildColumns, parseSort, sortParam } from './columns';
+import { cellText, formatDate, formatDateTime, formatDecimal } from './format';
+import { buildTree } from './tree';
+
+describe('formatting', () => {
+  it('adds thousands separators to decimal text without going through a float', () => {
+    expect(formatDecimal('1234567.50')).toBe('1,234,567.50');
+    expect(formatDecimal('-1000')).toBe('-1,000');
+    expect(formatDecimal('999')).toBe('999');
+    expect(formatDecimal('12345678901234567.0001')).toBe('12,345,678,901,234,567.0001');
+    expect(formatDecimal(null)).toBe('');
+  });
+
+  it('shows dates as YYYY-MM-DD and empty-date sentinels as blank', () => {
+    expect(formatDate('2024-05-06')).toBe('2024-05-06');
+    expect(formatDate('0001-01-01T00:00:00')).toBe('');
+    expect(formatDate('1900/1/1 0:00:00')).toBe('');
+    expect(formatDateTime('1970-01-01T08:00:00')).toBe('');
+    expect(formatDateTime(null)).toBe('');
+  });
+
+  it('renders enum labels, ref display values and bools by language', () => {
+    const row = { Kind: 2, Category_ID: 3, Category_Name: '螺丝', Active: false };
+    const yn: [string, string] = ['是', '否'];
+    expect(cellText('Kind', widget.fields.Kind, row, 'zh', yn)).toBe('外购');
+    expect(cellText('Kind', widget.fields.Kind, row, 'en', yn)).toBe('Bought');
+    expect(cellText('Category_ID', widget.fields.Category_ID, row, 'zh', yn)).toBe('螺丝');
+    expect(cellText('Active', widget.fields.Active, row, 'zh', yn)).toBe('否');
+    expect(cellText('Parent_ID', category.fields.Parent_ID, { Parent_Category_Name: 'P' }, 'zh', yn)).toBe(
+      'P',
+    );
+  });
+});
+
+describe('columns and sort', () => {
+  const t = ((k: string) => k) as never;
+  it('are built from def.list.columns, sortable only on def.list.sort', () => {
+    const cols = buildColumns(widget, 'zh', t, { field: 'Price', desc: true });
+    expect(cols.map((c) => c.title)).toEqual(['编码', '类型', '单价', '启用', '生产日期', '分类']);
+    expect(cols.map((c) => Boolean(c.sorter))).toEqual([true, false, true, false, false, false]);
+    expect(cols[2].sortOrder).toBe('descend');
+    expect(cols[2].align).toBe('right');
+    expect(cols[5].dataIndex).toBe('Category_Name');
+  });
+
+  it('round-trips the Sort parameter', () => {
+    expect(parseSort('-Price')).toEqual({ field: 'Price', desc: true });
+    expect(sortParam({ field: 'Code', desc: false })).toBe('Code');
+    expect(sortParam(undefined)).toBeUndefined();
+  });
+});
+
+describe('buildTree', () => {
+  it('nests rows under parents and keeps orphans and loops visible', () => {
+    const rows = [
+      { ID: 1, P: null },
+      { ID: 2, P: 1 },
+      { ID: 3, P: 99 },
+      { ID: 4, P: 5 },
+      { ID: 5, P: 4 },
+    ];
+    const tree = buildTree(rows, 'ID', 'P');
+    expect(tree.map((r) => r.ID)).toEqual([1, 3, 4, 5]);
+    expect(tree[0].children?.map((r) => r.ID)).toEqual([2]);
+  });
+});
