@@ -1,0 +1,49 @@
+import { LoadingOverlay } from '@mes/engine-web/api';
+import { createQueryClient, EngineProvider } from '@mes/engine-web/entity';
+import { useLang } from '@mes/engine-web/i18n';
+import type { ModuleManifest, Registry } from '@mes/model';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useMemo, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { theme } from './layout/theme';
+import { buildRoutes } from './routes';
+
+/** antd's texts and dayjs's month names follow the UI language. */
+function Localized({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
+  return (
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
+      <AntApp>
+        {children}
+        <LoadingOverlay />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ registry, children }: { registry: Registry; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <EngineProvider registry={registry}>
+        <Localized>{children}</Localized>
+      </EngineProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function App({ modules, registry }: { modules: ModuleManifest[]; registry: Registry }) {
+  // A data router, so that the form page can hold navigation while it has unsaved changes.
+  const router = useMemo(() => createBrowserRouter(buildRoutes(modules)), [modules]);
+  return (
+    <Providers registry={registry}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}
