@@ -109,6 +109,8 @@ describe('EntityForm', () => {
     );
     expect(err.textContent).toBe('必填');
     expect(srv.calls.filter((x) => x.method === 'POST')).toEqual([]);
+    await type(c.querySelector('[data-testid="lines-Parts"] input'), 'bolt');
+    await waitFor(() => !c.querySelector('[data-testid="lines-Parts"] .ant-form-item-explain-error'));
   });
 
   const record = {

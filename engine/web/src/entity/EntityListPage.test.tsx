@@ -124,6 +124,30 @@ describe('EntityListPage', () => {
     await act(() => setLanguage('zh'));
   });
 
+  it('guards unsaved changes in the form drawer and deletes after a confirm', async () => {
+    const srv = fakeServer((c) =>
+      c.method === 'DELETE' ? ok(null) : ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }),
+    );
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    await click(c.querySelector('[data-testid="entity-add"]'));
+    const code = await waitFor(() => document.querySelector('[data-testid="field-Code"] input'));
+    await type(code, 'NEW');
+    await click(document.querySelector('[data-testid="entity-form-cancel"]'));
+    await click(await waitFor(() => document.querySelector('[data-testid="entity-form-discard"]')));
+    await waitFor(() => !document.querySelector('.ant-drawer-open'));
+
+    await click(c.querySelector('[data-testid="entity-delete-2"]'));
+    await click(await waitFor(() => document.querySelector('[data-testid="entity-delete-confirm"]')));
+    await waitFor(() => srv.calls.some((x) => x.method === 'DELETE'));
+    expect(srv.calls.find((x) => x.method === 'DELETE')?.url.pathname).toBe('/Widget/2');
+  });
+
   it('shows a tree entity as a nested tree', async () => {
     const cats = [
       { Category_ID: 1, Category_Name: '根', Parent_ID: null },

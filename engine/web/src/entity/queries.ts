@@ -53,7 +53,15 @@ export function useSaveEntity(def: EntityDef) {
   return useMutation({
     mutationFn: (v: { mode: 'create' | 'update'; body: Record<string, unknown> }): Promise<Envelope<Row>> =>
       v.mode === 'create' ? api.post<Row>(`/${def.name}`, v.body) : api.put<Row>(`/${def.name}`, v.body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: entityKeys.all(def.name) }),
+    onSuccess: (env) => {
+      // The answer is the saved record: no need to fetch it again while its form closes.
+      const id = Number(env.Data?.[def.key]);
+      if (id > 0) qc.setQueryData(entityKeys.record(def.name, id), env.Data);
+      return qc.invalidateQueries({
+        queryKey: entityKeys.all(def.name),
+        predicate: (q) => q.queryKey[2] !== 'record',
+      });
+    },
   });
 }
 
