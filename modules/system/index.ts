@@ -1,10 +1,10 @@
-import { defineModule, numberingSeries, operationLog } from '@mes/model';
+import { defineModule, numberingSeries, operationLog, role, user } from '@mes/model';
+import { company } from './company.entity';
 import { dataDictionary } from './dataDictionary.entity';
 import { department } from './department.entity';
 import { factory } from './factory.entity';
 import { job } from './job.entity';
 import { systemParameter } from './systemParameter.entity';
-import { user } from './user.entity';
 
 const page = (code: string, zh: string, en: string, entity: string, icon?: string) => ({
   code: `setting.${code}`,
@@ -19,7 +19,7 @@ export const systemModule = defineModule({
   label: { zh: '系统设置', en: 'Settings' },
   icon: 'setting',
   order: 1,
-  entities: [user, factory, department, job, dataDictionary, systemParameter],
+  entities: [company, factory, department, job, dataDictionary, systemParameter],
   menu: [
     {
       code: 'setting.org',
@@ -29,6 +29,7 @@ export const systemModule = defineModule({
         page('department', '部门', 'Department', department.name),
         page('job', '岗位设置', 'Job Setting', job.name),
         page('user', '用户管理', 'Users', user.name),
+        page('role', '角色权限', 'Roles and permissions', role.name),
       ],
     },
     {
@@ -44,5 +45,5 @@ export const systemModule = defineModule({
   ],
 });
 
-export { dataDictionary, department, factory, job, systemParameter, user };
+export { company, dataDictionary, department, factory, job, systemParameter };
 export { PARAM } from './systemParameter.entity';

@@ -1,8 +1,28 @@
-import type { SeedContext } from '@mes/engine-server';
+import { hashPassword, type SeedContext } from '@mes/engine-server';
+import { sql } from 'kysely';
+import { grantMenus } from './users.server';
+
+/** Demo staff sign in with this password; the supplier portal account has its own. */
+export const DEMO_PASSWORD = 'demo1234';
 
 /** Deterministic demo organisation: two plants, a department tree, staff accounts, jobs, dictionaries. */
-export async function seedSystem({ engine, tx, ctx }: SeedContext) {
+export async function seedSystem(seed: SeedContext) {
+  const { engine, tx, ctx } = seed;
   const add = (entity: string, data: Record<string, unknown>) => engine.service(entity).insert(data, ctx, tx);
+  await add('Company', {
+    Company_Name: '苏州精工机械有限公司',
+    Company_ShortName: '精工机械',
+    Company_Name_En: 'Suzhou Precision Machinery Co., Ltd.',
+    Address: '江苏省苏州市工业园区星湖街 88 号',
+    Tel_Phone: '0512-62880000',
+    Service_Phone: '400-880-8031',
+    Service_Link: 'https://example.com/service',
+    Online_Service: true,
+    Tel_Consult: true,
+    Message_On: true,
+    Home_Help: true,
+    Login_Wording: true,
+  });
 
   const f1 = await add('Factory', {
     Factory_Code: 'F01',
@@ -30,7 +50,7 @@ export async function seedSystem({ engine, tx, ctx }: SeedContext) {
     ['huangli', '黄丽', '13800000008'],
   ];
   const users: Record<string, number> = {};
-  users.admin = (await add('Users', { User_Account: 'admin', User_Name: '系统管理员', U_Type: 1 })).User_ID as number;
+  users.admin = (await sql<{ id: number }>`SELECT id FROM users WHERE user_account = 'admin'`.execute(tx)).rows[0].id;
   for (const [acc, name, tel] of staff)
     users[acc] = (
       await add('Users', { User_Account: acc, User_Name: name, Tel_Phone: tel, EMail: `${acc}@example.com`, U_Type: 1 })
@@ -71,6 +91,8 @@ export async function seedSystem({ engine, tx, ctx }: SeedContext) {
   for (const [name, sort, manager] of jobs)
     await add('Job', { Job_Name: name, Sort_Code: sort, Manager_ID: manager ? users[manager] : null });
 
+  await seedRoles(seed, users);
+
   const dict = (name: string, items: [string, string][], rule?: string) =>
     add('DataDictionary', {
       Storage_Name: name,
@@ -97,4 +119,39 @@ export async function seedSystem({ engine, tx, ctx }: SeedContext) {
     ['BOX', '箱'],
   ]);
   await dict('物料批次', [], 'LOT{YYYYMMDD}{####}');
+}
+
+/** Roles of the demo company and who holds them; every staff account gets DEMO_PASSWORD. */
+async function seedRoles(seed: SeedContext, users: Record<string, number>) {
+  const { engine, tx, ctx } = seed;
+  const role = async (code: string, name: string, remark: string) =>
+    (await engine.service('Role').insert({ Role_Code: code, Role_Name: name, Remark: remark }, ctx, tx)).Role_ID as number;
+  const home = ['home'];
+  const buyer = await role('buyer', '采购员', '采购、寻源、供应商与物料档案');
+  await grantMenus(seed, buyer, [...home, 'stock', 'SRM.main', 'record.partner', 'record.material', 'finance.payable']);
+  const planner = await role('planner', '生产计划员', '生产计划、任务单、BOM 与车间管控');
+  await grantMenus(seed, planner, [...home, 'PD', 'Factory', 'record.material', 'IV', 'QC']);
+  const clerk = await role('warehouse', '仓管员', '库存单据、库存报表与仓库档案');
+  await grantMenus(seed, clerk, [...home, 'IV', 'record.stock', 'record.equipment', 'record.material']);
+  const supplier = await role('supplier', '供应商门户', '供应商报价门户');
+  await grantMenus(seed, supplier, ['SRM.portal', 'home.message', 'home.needdo'], 'add,edit,export,print', 4);
+
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const holders: [string, number][] = [
+    ['lina', buyer],
+    ['chenjing', planner],
+    ['liuyang', planner],
+    ['yangming', clerk],
+  ];
+  for (const [account, roleId] of holders)
+    await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${users[account]}, 1, ${roleId})`.execute(tx);
+  const admin = (await sql<{ id: number }>`SELECT id FROM role WHERE role_code = 'admin'`.execute(tx)).rows[0].id;
+  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${users.zhangwei}, 1, ${admin})`.execute(tx);
+  await sql`UPDATE users SET pass_word = ${hash} WHERE id <> ${users.admin} AND pass_word IS NULL`.execute(tx);
+
+  const s = await engine
+    .service('Users')
+    .insert({ User_Account: 'supplier1', User_Name: '苏州恒达精密五金（供应商）', U_Type: 2, Data_Authority: 1, EMail: 'sales@hengda.example.com' }, ctx, tx);
+  await sql`UPDATE users SET pass_word = ${await hashPassword('supplier123')} WHERE id = ${s.User_ID}`.execute(tx);
+  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${s.User_ID}, 1, ${supplier})`.execute(tx);
 }

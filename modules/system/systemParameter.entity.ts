@@ -1,14 +1,7 @@
-import { defineEntity, text } from '@mes/model';
+import { defineEntity, PARAM, text } from '@mes/model';
 
-/** Ids below 1000 are reserved for parameters whose meaning is fixed (spec part 1 §9: 26, 28). */
-export const PARAM = {
-  BATCH_MODE: 26,
-  COST_MODE: 28,
-  AUTO_LOCK_MINUTES: 30,
-  ALLOW_NEGATIVE_STOCK: 31,
-  SESSION_IDLE_MINUTES: 32,
-  SESSION_MAX_HOURS: 33,
-} as const;
+/** Ids below 1000 are reserved for parameters whose meaning is fixed (PARAM). */
+export { PARAM };
 
 export const systemParameter = defineEntity({
   name: 'SystemParameter',

@@ -1,5 +1,5 @@
 import { defineHooks } from '@mes/engine-server';
-import { user } from './user.entity';
+import { user } from '@mes/model';
 
 export const userHooks = defineHooks(user, {
   beforeSave(_ctx, data) {

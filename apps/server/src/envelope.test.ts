@@ -1,47 +1,48 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer, Engine } from '@mes/engine-server';
-import { applyRegistrySchema, openTestDatabase } from '@mes/engine-server/testing';
+import { openTestDatabase } from '@mes/engine-server/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MODULES } from './modules';
+import { createApp } from './app';
 
 /** The envelope and error rules of DESIGN.md §4, through the real HTTP server. */
 let app: FastifyInstance;
 let url: string;
 let close: () => Promise<void>;
+let auth: Record<string, string>;
 beforeAll(async () => {
   const database = await openTestDatabase();
-  const engine = new Engine(SERVER_MODULES, database.db);
-  await applyRegistrySchema(database, engine.registry);
   const dist = mkdtempSync(join(tmpdir(), 'web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app-shell</title>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-  app = await buildServer({
-    engine,
-    webDist: dist,
-    extraRoutes: (a) => {
-      a.get('/Boom', async () => {
-        throw new Error('SELECT password FROM users WHERE secret');
-      });
-    },
+  const running = await createApp({ database, seed: 'none', webDist: dist });
+  app = running.app;
+  app.get('/Boom', { config: { perm: { public: true } } }, async () => {
+    throw new Error('SELECT password FROM users WHERE secret');
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  close = async () => {
-    await app.close();
-    await database.close();
-  };
+  close = running.close;
+  const login = await fetch(`${url}/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
+  });
+  auth = { authorization: login.headers.get('authorization') ?? '' };
 });
 afterAll(async () => close?.());
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(url + path, { headers: { accept: 'application/json', ...headers } });
+  fetch(url + path, { headers: { accept: 'application/json', ...auth, ...headers } });
 const send = (method: string, path: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(url + path, { method, body, headers: { accept: 'application/json', 'content-type': 'application/json', ...headers } });
+  fetch(url + path, {
+    method,
+    body,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...auth, ...headers },
+  });
 
 describe('envelope', () => {
   it('wraps success with Code 0, Message and Data, lists with Paging', async () => {
@@ -70,7 +71,7 @@ describe('envelope', () => {
     expect((await bad.json()).Message).toBe('请求内容不是有效的 JSON');
     const empty = await send('POST', '/Factory', '');
     expect((await empty.json()).Code).toBe(1);
-    const xml = await fetch(`${url}/Factory`, { method: 'POST', body: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await fetch(`${url}/Factory`, { method: 'POST', body: '<a/>', headers: { 'content-type': 'application/xml', ...auth } });
     expect(xml.status).toBe(415);
     expect((await xml.json()).Code).toBe(1);
     const big = await send('POST', '/Factory', JSON.stringify({ Factory_Name: 'x'.repeat(3 * 1024 * 1024) }), {

@@ -44,9 +44,15 @@ export async function samplePayload(t: TestServer, registry: Registry, def: Enti
     for (const [n, f] of Object.entries(fields)) {
       if (f.readOnly) continue;
       if (f.kind === 'ref') {
-        if (f.entity === def.name || depth > 3) continue;
+        if (f.entity === def.name) continue;
         const target = registry.get(f.entity);
-        if (target.kind === 'log') continue;
+        // deep chains of links reuse a record that exists already
+        if (depth > 1 || target.kind === 'log' || !target.api) {
+          const existing = await t.call<Record<string, number>[]>('GET', `/${target.name}?PageSize=1`);
+          const id = existing.body.Data?.[0]?.[target.key];
+          if (id) out[n] = id;
+          if (id || !f.required || target.kind === 'log' || !target.api) continue;
+        }
         const res = await t.call('POST', `/${target.name}`, await samplePayload(t, registry, target, depth + 1));
         if (res.body.Code !== 0) throw new Error(`sample ${target.name}: ${res.body.Message}`);
         out[n] = (res.body.Data as Record<string, number>)[target.key];

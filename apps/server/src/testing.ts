@@ -3,6 +3,9 @@ import { openTestDatabase } from '@mes/engine-server/testing';
 import { createApp, type RunningApp } from './app';
 export interface TestServer extends RunningApp {
   url: string;
+  /** Bearer token of the signed-in administrator, sent by `call` unless headers say otherwise. */
+  token: string;
+  login(account: string, password: string): Promise<string>;
   /** fetch against the real HTTP server, JSON in and out, envelope returned with the status. */
   call<T = unknown>(
     method: string,
@@ -22,14 +25,21 @@ export async function startTestServer(opts: { seed?: 'demo' | 'none'; dataDir?: 
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = running.app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  return {
+  const t: TestServer = {
     ...running,
     url,
+    token: '',
+    async login(account, password) {
+      const r = await t.call<{ token: string }>('POST', '/Login', { User_Account: account, Pass_Word: password }, { authorization: '' });
+      if (r.body.Code !== 0) throw new Error(`login ${account}: ${r.body.Message}`);
+      return r.body.Data.token;
+    },
     async call(method, path, body, headers = {}) {
       const res = await fetch(url + path, {
         method,
         headers: {
           accept: 'application/json',
+          ...(t.token ? { authorization: `Bearer ${t.token}` } : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...headers,
         },
@@ -39,4 +49,6 @@ export async function startTestServer(opts: { seed?: 'demo' | 'none'; dataDir?: 
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
   };
+  t.token = await t.login('admin', 'admin123');
+  return t;
 }

@@ -1,5 +1,6 @@
 import { defineEntity } from './entity';
 import { datetime, enumOf, int, options, text } from './fields';
+import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSession } from './auth';
 import { defineModule } from './module';
 
 export const operationLog = defineEntity({
@@ -51,6 +52,6 @@ export const engineModule = defineModule({
   code: 'engine',
   label: { zh: '平台', en: 'Platform' },
   order: 0,
-  entities: [operationLog, numberingSeries],
+  entities: [operationLog, numberingSeries, user, role, moduleMenu, userSession, loginThrottle, sendMsg, userOftenMenu],
   menu: [],
 });

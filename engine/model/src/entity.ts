@@ -55,6 +55,8 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   idStart?: number;
   /** Menu code whose grants protect this entity's routes. */
   menu?: string;
+  /** false: no generic routes (the engine or the module serves it through its own endpoints). */
+  api?: boolean;
 }
 
 export interface EntityDef<F extends Fields = Fields, L extends Record<string, LinesDef> = Record<string, LinesDef>> {
@@ -71,6 +73,7 @@ export interface EntityDef<F extends Fields = Fields, L extends Record<string, L
   tree?: { parent: string };
   idStart?: number;
   menu?: string;
+  api: boolean;
 }
 
 export const CUSTOM_FIELD_NAMES = [
@@ -123,6 +126,7 @@ export function defineEntity<const F extends Fields, const L extends Record<stri
     tree: input.tree,
     idStart: input.idStart,
     menu: input.menu,
+    api: input.api ?? true,
   };
   const numbering = def.features.numbering;
   if (numbering && !(numbering.field in def.fields)) throw new Error(`${def.name}: numbering field missing`);

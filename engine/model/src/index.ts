@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './builtin';
 export * from './ddl';
 export * from './decimal';
@@ -8,3 +9,4 @@ export * from './module';
 export * from './names';
 export * from './schema';
 export * from './wire';
+export * from './params';

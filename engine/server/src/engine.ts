@@ -1,4 +1,5 @@
 import { type ModuleManifest, Registry } from '@mes/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestContext } from './context';
 import { EntityService } from './crud/service';
 import type { Db } from './db';
@@ -19,6 +20,10 @@ export interface ServerModule {
   seed?: (s: SeedContext) => Promise<void>;
   /** Reference data every database needs, demo or not (idempotent, runs at every start). */
   bootstrap?: (s: SeedContext) => Promise<void>;
+  /** Endpoints beyond generic CRUD; each declares its permission in `config.perm`. */
+  routes?: (app: FastifyInstance, engine: Engine) => Promise<void> | void;
+  /** Lists this module adds to GET /Base/GetLoginInfo (Customers, Suppliers, Location...). */
+  loginInfo?: (engine: Engine, req: FastifyRequest) => Promise<Record<string, unknown>>;
 }
 
 /** The running product's entities and their services over one database. */

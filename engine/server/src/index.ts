@@ -1,3 +1,10 @@
+export * from './auth/grants';
+export * from './auth/password';
+export * from './auth/plugin';
+export * from './auth/session';
+export * from './auth/settings';
+export * from './auth/throttle';
+export * from './auth/tokens';
 export * from './context';
 export * from './crud/routes';
 export * from './crud/service';
@@ -14,3 +21,4 @@ export * from './numbering';
 export * from './oplog';
 export * from './seed';
 export * from './validation';
+export * from './notify';

@@ -33,6 +33,22 @@ export const MESSAGES = {
   },
   internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error; please try again later' },
   unauthorized: { zh: '请先登录', en: 'Please sign in first' },
+  session_expired: { zh: '登录已过期，请重新登录', en: 'Your session has expired; please sign in again' },
+  login_failed: { zh: '账号或密码错误', en: 'Wrong account or password' },
+  login_locked: {
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins; try again in {minutes} minutes',
+  },
+  account_disabled: { zh: '账号已停用，请联系管理员', en: 'This account is disabled; contact your administrator' },
+  old_password_wrong: { zh: '原密码错误', en: 'The old password is wrong' },
+  password_length: {
+    zh: '新密码长度应为 {min} 到 {max} 个字符',
+    en: 'The new password must have {min} to {max} characters',
+  },
+  password_same: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  not_own_user: { zh: '只能操作自己的账号', en: 'You can only do this for your own account' },
+  menu_not_found: { zh: '菜单不存在', en: 'No such menu' },
+  company_single: { zh: '公司信息只能有一条', en: 'There can be only one company record' },
   forbidden: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
   too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },
   // reasons inside `validation`

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { TxContext } from './context';
+import type { RequestContext } from './context';
+import type { Db } from './db';
+import type { Tx } from './db/tx';
 
 export type Verb = 'add' | 'edit' | 'delete' | 'approve' | 'unapprove' | 'reject' | 'close' | 'login' | 'login_failed' | 'denied';
 
@@ -7,7 +9,7 @@ const MAX_CONTENT = 20000;
 
 /** One row per write, in the writer's transaction, so that a rolled-back change leaves no log either. */
 export async function writeLog(
-  ctx: TxContext,
+  ctx: RequestContext & { tx: Tx | Db },
   verb: Verb,
   entity: string,
   recordId: number | null,

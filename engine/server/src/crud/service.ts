@@ -10,7 +10,7 @@ import {
   STATE,
   updateSchema,
 } from '@mes/model';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { RequestContext, TxContext } from '../context';
 import type { Db, Row } from '../db';
@@ -45,10 +45,11 @@ export class EntityService {
     return parseWith(this.query, input, this.def, ctx.lang);
   }
 
-  async list(q: ListQuery, ex: Executor = this.db): Promise<{ rows: Row[]; paging: Paging }> {
+  /** `scope` is an extra condition on `t` (the user's data authority). */
+  async list(q: ListQuery, ex: Executor = this.db, scope?: RawBuilder<unknown> | null): Promise<{ rows: Row[]; paging: Paging }> {
     const def = this.def;
     const { columns, joins } = recordSelect(def, this.registry);
-    const where = [sql`TRUE`];
+    const where = [scope ?? sql`TRUE`];
     if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State')) where.push(sql`t.state <> ${STATE.VOID}`);
     if (q.KeyWord && def.list.search.length) {
       const p = likePattern(q.KeyWord);
@@ -76,10 +77,10 @@ export class EntityService {
     return { rows, paging: { TotalCount: total, Page: q.Page, PageSize: q.PageSize } };
   }
 
-  async get(id: number, ex: Executor = this.db, lock = false): Promise<Row | null> {
+  async get(id: number, ex: Executor = this.db, lock = false, scope?: RawBuilder<unknown> | null): Promise<Row | null> {
     const { columns, joins } = recordSelect(this.def, this.registry);
     const { rows } = await sql<Row>`SELECT ${columns} FROM ${sql.table(this.def.table)} AS t ${joins}
-      WHERE t.id = ${id} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
+      WHERE t.id = ${id} AND ${scope ?? sql`TRUE`} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
     const rec = rows[0];
     if (!rec) return null;
     for (const [key, lines] of Object.entries(this.def.lines)) {
@@ -91,8 +92,8 @@ export class EntityService {
     return rec;
   }
 
-  async mustGet(id: number, ex: Executor = this.db, lock = false): Promise<Row> {
-    const r = await this.get(id, ex, lock);
+  async mustGet(id: number, ex: Executor = this.db, lock = false, scope?: RawBuilder<unknown> | null): Promise<Row> {
+    const r = await this.get(id, ex, lock, scope);
     if (!r) throw notFound();
     return r;
   }

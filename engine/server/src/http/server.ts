@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { type Guard, registerCrud } from '../crud/routes';
+import { installAuth } from '../auth/plugin';
+import { registerCrud } from '../crud/routes';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { installErrorHandler } from './errors';
@@ -13,8 +14,6 @@ export interface ServerOptions {
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   bodyLimit?: number;
-  /** Decides per request, entity and action; the permission layer plugs in here. */
-  guard?: Guard;
   /** Registers routes that are not generic CRUD (module actions, session, shell). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -39,8 +38,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await serveWeb(app, opts.webDist);
 
-  const guard = opts.guard ?? (() => undefined);
-  for (const svc of opts.engine.allServices()) registerCrud(app, svc, guard);
+  installAuth(app, opts.engine);
+  for (const svc of opts.engine.allServices()) if (svc.def.api) registerCrud(app, svc);
+  for (const m of opts.engine.modules) await m.routes?.(app, opts.engine);
   await opts.extraRoutes?.(app);
 
   app.setNotFoundHandler((req, reply) => {

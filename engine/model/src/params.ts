@@ -1,0 +1,9 @@
+/** System parameters whose id has a fixed meaning (spec part 1 §9 for 26 and 28). */
+export const PARAM = {
+  BATCH_MODE: 26,
+  COST_MODE: 28,
+  AUTO_LOCK_MINUTES: 30,
+  ALLOW_NEGATIVE_STOCK: 31,
+  SESSION_IDLE_MINUTES: 32,
+  SESSION_MAX_HOURS: 33,
+} as const;

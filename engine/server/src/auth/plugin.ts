@@ -1,0 +1,103 @@
+import { STATE } from '@mes/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RawBuilder, sql } from 'kysely';
+import type { SessionUser } from '../context';
+import type { Engine } from '../engine';
+import { AppError, forbidden } from '../errors';
+import { requestContext } from '../http/envelope';
+import { writeLog } from '../oplog';
+import { type Button, EntityAccess, type Grants, loadGrants } from './grants';
+import { resolveSession, type SessionRow } from './session';
+import { tokenFromHeader } from './tokens';
+
+/** What a route needs; every route declares one (checked when the route is registered). */
+export type Perm =
+  | { public: true }
+  | { signedIn: true }
+  | { entity: string; button: Button }
+  | { menu: string; button?: Button };
+
+export interface AuthState {
+  session: SessionRow;
+  token: string;
+  grants: Grants;
+  /** Limits lists and reads of documents to what the user's data authority covers. */
+  scope: RawBuilder<unknown> | null;
+  /** The grant covers only records the user created. */
+  ownOnly: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    perm?: Perm;
+  }
+  interface FastifyRequest {
+    auth: AuthState | null;
+  }
+}
+
+/** Routes of the API docs and of the static web files need no declaration. */
+function isInfra(url: string, method: string | string[]): boolean {
+  const methods = Array.isArray(method) ? method : [method];
+  if (url.startsWith('/docs')) return true;
+  return methods.every((m) => m === 'GET' || m === 'HEAD') && /\.[a-z0-9]{2,5}$/i.test(url);
+}
+
+export function installAuth(app: FastifyInstance, engine: Engine) {
+  const access = new EntityAccess(engine.registry);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (r) => {
+    const perm = (r.config as { perm?: Perm } | undefined)?.perm;
+    if (!perm && !isInfra(r.url, r.method)) throw new Error(`Route ${String(r.method)} ${r.url} declares no permission`);
+  });
+
+  const deny = async (req: FastifyRequest, what: string) => {
+    const ctx = requestContext(req);
+    await writeLog({ ...ctx, tx: engine.db }, 'denied', what, null, `${req.method} ${req.url.split('?')[0]}`).catch(() => undefined);
+    throw forbidden();
+  };
+
+  app.addHook('onRequest', async (req) => {
+    const perm = req.routeOptions.config?.perm;
+    if (!perm || 'public' in perm) return;
+    const token = tokenFromHeader(req.headers.authorization);
+    if (!token) throw new AppError('unauthorized', {}, 401, 401);
+    const found = await resolveSession(engine.db, token);
+    if (!found.ok) throw new AppError(found.reason === 'expired' ? 'session_expired' : 'unauthorized', {}, 401, 401);
+    const s = found.session;
+    const grants = await loadGrants(engine.db, s.user_id);
+    req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
+    req.auth = { session: s, token, grants, scope: null, ownOnly: false };
+    if ('signedIn' in perm) return;
+    if ('menu' in perm) {
+      const g = grants.menus.get(perm.menu);
+      const ok = grants.isAdmin || (g && (!perm.button || perm.button === 'view' || g.buttons.has(perm.button)));
+      if (!ok) await deny(req, perm.menu);
+      return;
+    }
+    const decision = access.decide(grants, perm.entity, perm.button);
+    if (!decision) await deny(req, perm.entity);
+    req.auth.ownOnly = decision === 'own';
+    const def = engine.registry.get(perm.entity);
+    if (def.kind === 'document' && !grants.isAdmin && s.data_authority !== 3)
+      req.auth.scope =
+        s.data_authority === 1
+          ? sql`t.created_by = ${s.user_id}`
+          : sql`t.created_by IN (SELECT id FROM users WHERE dept_id = ${s.dept_id ?? -1})`;
+  });
+
+  // record rule: with an own-records grant, edit and delete reach only what the user created
+  app.addHook('preHandler', async (req) => {
+    const perm = req.routeOptions.config?.perm;
+    if (!req.auth?.ownOnly || !perm || !('entity' in perm)) return;
+    const def = engine.registry.get(perm.entity);
+    const raw = (req.params as { id?: string }).id ?? (req.body as Record<string, unknown> | undefined)?.[def.key];
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id < 1) return;
+    const { rows } = await sql<{ created_by: number | null; state: number }>`
+      SELECT created_by, state FROM ${sql.table(def.table)} WHERE id = ${id}`.execute(engine.db);
+    if (rows[0] && rows[0].created_by !== req.auth.session.user_id && rows[0].state !== STATE.VOID)
+      await deny(req, def.name);
+  });
+}

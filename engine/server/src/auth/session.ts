@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Tx } from '../db/tx';
+import { PARAM, paramNumber } from './settings';
+import { newToken, tokenHash } from './tokens';
+
+export interface SessionRow {
+  session_id: number;
+  user_id: number;
+  user_name: string;
+  user_account: string;
+  dept_id: number | null;
+  u_type: number;
+  data_authority: number;
+  last_seen: string;
+}
+
+/** A new session for a user; the token is returned once and only its hash is kept. */
+export async function createSession(tx: Tx, userId: number, ip: string, agent: string): Promise<string> {
+  const token = newToken();
+  const hours = await paramNumber(tx, PARAM.SESSION_MAX_HOURS, 24);
+  await sql`INSERT INTO user_session (token_hash, user_id, expires_at, last_seen, ip, user_agent)
+    VALUES (${tokenHash(token)}, ${userId}, now() + make_interval(hours => ${hours}), now(), ${ip.slice(0, 64)}, ${agent.slice(0, 300)})`.execute(
+    tx,
+  );
+  return token;
+}
+
+export type SessionLookup = { ok: true; session: SessionRow } | { ok: false; reason: 'none' | 'expired' };
+
+/**
+ * The live session of a token: not revoked, within its absolute lifetime and its idle timeout,
+ * and of a user who is still enabled. Touches last_seen at most once a minute to spare writes.
+ */
+export async function resolveSession(db: Db, token: string): Promise<SessionLookup> {
+  const idle = await paramNumber(db, PARAM.SESSION_IDLE_MINUTES, 120);
+  const { rows } = await sql<SessionRow & { expired: boolean; stale: boolean }>`
+    SELECT s.id AS session_id, u.id AS user_id, u.user_name, u.user_account, u.dept_id, u.u_type, u.data_authority,
+      s.last_seen,
+      (s.revoked OR u.disabled OR s.expires_at < now() OR s.last_seen < now() - make_interval(mins => ${idle})) AS expired,
+      (s.last_seen < now() - interval '60 seconds') AS stale
+    FROM user_session s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ${tokenHash(token)}`.execute(db);
+  const s = rows[0];
+  if (!s) return { ok: false, reason: 'none' };
+  if (s.expired) return { ok: false, reason: 'expired' };
+  if (s.stale) await sql`UPDATE user_session SET last_seen = now() WHERE id = ${s.session_id}`.execute(db);
+  return { ok: true, session: s };
+}
+
+export async function revokeSession(ex: Db | Tx, token: string): Promise<void> {
+  await sql`UPDATE user_session SET revoked = true WHERE token_hash = ${tokenHash(token)}`.execute(ex);
+}
+
+/** Ends every session of a user but (optionally) the one making the change. */
+export async function revokeUserSessions(ex: Db | Tx, userId: number, exceptSessionId?: number): Promise<void> {
+  await sql`UPDATE user_session SET revoked = true
+    WHERE user_id = ${userId} AND NOT revoked ${exceptSessionId ? sql`AND id <> ${exceptSessionId}` : sql``}`.execute(ex);
+}

@@ -1,0 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** 256 random bits; only the SHA-256 of a token is stored, so a database dump signs nobody in. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Accepts `Bearer <token>` or the bare token, as the stored authorization value may be either. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const t = header.replace(/^Bearer\s+/i, '').trim();
+  return /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
+}

@@ -1,0 +1,42 @@
+import { hashPassword, type SeedContext } from '@mes/engine-server';
+import { sql } from 'kysely';
+
+/** Grants a role every page of the listed module/group/page codes with the given buttons. */
+export async function grantMenus(
+  { tx }: SeedContext,
+  roleId: number,
+  prefixes: string[],
+  buttons = 'add,edit,delete,export,import,print,approve,unapprove,reject,close',
+  operaType = 2,
+) {
+  const { rows } = await sql<{ id: number; menu_code: string; buttons: string }>`
+    SELECT id, menu_code, buttons FROM module_menu WHERE menu_type = 3`.execute(tx);
+  const pages = rows.filter((r) => prefixes.some((p) => r.menu_code === p || r.menu_code.startsWith(`${p}.`)));
+  await sql`DELETE FROM role_grants WHERE parent_id = ${roleId}`.execute(tx);
+  let n = 0;
+  for (const p of pages) {
+    const offered = new Set(p.buttons.split(',').filter(Boolean));
+    const given = buttons.split(',').filter((b) => offered.has(b));
+    await sql`INSERT INTO role_grants (parent_id, line_no, menu_id, buttons, opera_type)
+      VALUES (${roleId}, ${++n}, ${p.id}, ${given.join(',')}, ${operaType})`.execute(tx);
+  }
+}
+
+/**
+ * A database without accounts gets the administrator role and account admin / admin123, so that
+ * someone can sign in and run the first-run wizard (which asks to change that password).
+ */
+export async function bootstrapAdmin({ tx }: SeedContext) {
+  const any = await sql`SELECT 1 FROM users LIMIT 1`.execute(tx);
+  let role = (await sql<{ id: number }>`SELECT id FROM role WHERE role_code = 'admin'`.execute(tx)).rows[0]?.id;
+  if (!role)
+    role = (
+      await sql<{ id: number }>`INSERT INTO role (role_code, role_name, is_admin, remark)
+        VALUES ('admin', '系统管理员', true, '拥有全部菜单和按钮') RETURNING id`.execute(tx)
+    ).rows[0].id;
+  if (any.rows.length) return;
+  const hash = await hashPassword('admin123');
+  const { rows } = await sql<{ id: number }>`INSERT INTO users (user_account, user_name, pass_word, u_type, data_authority, menu_mode)
+    VALUES ('admin', '系统管理员', ${hash}, 1, 3, 2) RETURNING id`.execute(tx);
+  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${rows[0].id}, 1, ${role})`.execute(tx);
+}
