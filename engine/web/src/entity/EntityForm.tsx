@@ -1,5 +1,6 @@
 import { displayNameOf, type EntityDef } from '@mes/model';
 import { Alert, Button, Col, Flex, Form, Row as GridRow, message } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api';
@@ -31,6 +32,16 @@ export interface EntityFormProps {
 }
 
 export const SUCCESS_TOAST_SECONDS = 2;
+
+/** A Code 1 was already toasted by the client; a conflict also says what to do; the rest get a text here. */
+function errorText(e: unknown, t: TFunction): string | null {
+  if (!isApiError(e)) return t('errors.unknown');
+  if (e.status === 409) return `${e.message} ${t('form.conflict')}`;
+  if (e.shown || e.kind === 'aborted' || e.kind === 'unauthorized') return null;
+  return t(
+    `errors.${e.kind === 'forbidden' || e.kind === 'network' || e.kind === 'server' ? e.kind : 'unknown'}`,
+  );
+}
 
 /** The one form for every entity: controls from the declaration, the server's own zod schema as validator. */
 export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyChange }: EntityFormProps) {
@@ -75,26 +86,18 @@ export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyCh
       onSaved?.(record ?? {});
       return;
     }
-    save.mutate(
-      { mode, body: data as Record<string, unknown> },
-      {
-        onSuccess: (env) => {
-          void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
-          setDirty(false);
-          onDirtyChange?.(false);
-          onSaved?.(env.Data);
-        },
-        onError: (e) => {
-          if (isApiError(e) && e.status === 409) setFormError(`${e.message} ${t('form.conflict')}`);
-          else if (isApiError(e) && !e.shown && e.kind !== 'aborted' && e.kind !== 'unauthorized')
-            setFormError(
-              t(
-                `errors.${e.kind === 'forbidden' || e.kind === 'network' || e.kind === 'server' ? e.kind : 'unknown'}`,
-              ),
-            );
-        },
-      },
-    );
+    // mutateAsync rather than mutate's callbacks: those are dropped when the caller re-renders the form.
+    let env: Awaited<ReturnType<typeof save.mutateAsync>>;
+    try {
+      env = await save.mutateAsync({ mode, body: data as Record<string, unknown> });
+    } catch (e) {
+      setFormError(errorText(e, t));
+      return;
+    }
+    void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
+    setDirty(false);
+    onDirtyChange?.(false);
+    onSaved?.(env.Data);
   };
 
   const onValuesChange = () => {

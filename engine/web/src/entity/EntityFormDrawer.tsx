@@ -50,7 +50,7 @@ export function EntityFormDrawer({ def, open, id, readOnly, onClose, onSaved }: 
   else
     body = (
       <EntityForm
-        key={`${id ?? 'new'}-${String(rec.data?.Version ?? '')}`}
+        key={id ?? 'new'}
         def={def}
         record={id ? rec.data : undefined}
         readOnly={readOnly}

@@ -54,7 +54,7 @@ export function EntityFormPage({ def, id, readOnly, onDone }: EntityFormPageProp
   return (
     <Card title={title} data-testid="entity-form-page">
       <EntityForm
-        key={`${id ?? 'new'}-${String(rec.data?.Version ?? '')}`}
+        key={id ?? 'new'}
         def={def}
         record={id ? rec.data : undefined}
         readOnly={readOnly}

@@ -148,6 +148,31 @@ describe('EntityListPage', () => {
     expect(srv.calls.find((x) => x.method === 'DELETE')?.url.pathname).toBe('/Widget/2');
   });
 
+  it('edits a record in the drawer: fresh GET, PUT with its Version, drawer closes, list reloads', async () => {
+    const srv = fakeServer((c) => {
+      if (c.method === 'GET' && c.url.pathname === '/Widget/1') return ok({ ...rows[0], Parts: [] });
+      if (c.method === 'PUT') return ok({ ...rows[0], Code: 'W-1b', Version: 2, Parts: [] });
+      return ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 });
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    await click(c.querySelector('[data-testid="entity-edit-1"]'));
+    const code = await waitFor(() => document.querySelector('[data-testid="field-Code"] input'));
+    await type(code, 'W-1b');
+    await click(document.querySelector('[data-testid="entity-form-save"]'));
+    await waitFor(() => srv.calls.some((x) => x.method === 'PUT'));
+    expect(srv.calls.find((x) => x.method === 'PUT')?.body).toEqual({ ID: 1, Version: 1, Code: 'W-1b' });
+    await waitFor(() => !document.querySelector('.ant-drawer-open'));
+    const lists = () => srv.calls.filter((x) => x.method === 'GET' && x.url.pathname === '/Widget').length;
+    await waitFor(() => lists() >= 2);
+    expect(srv.calls.filter((x) => x.url.pathname === '/Widget/1')).toHaveLength(1);
+  });
+
   it('shows a tree entity as a nested tree', async () => {
     const cats = [
       { Category_ID: 1, Category_Name: '根', Parent_ID: null },
