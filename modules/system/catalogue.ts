@@ -109,7 +109,7 @@ export const PLANNED_MODULES: ModuleManifest[] = [
     ]),
   ]),
   mod('EM', '设备管理', 'Equipment', 'tool', 7, [
-    g('EM.machine', '设备', 'Machines', [
+    g('EM.machines', '设备', 'Machines', [
       ['EM.machine', '设备档案', 'Machines', '/EM/machine'],
       ['EM.accessoriesBill', '配件清单', 'Accessory bills', '/EM/accessoriesBill'],
       ['EM.machineStatus', '设备状态', 'Machine status', '/EM/machineStatusRecord'],

@@ -73,9 +73,10 @@ export async function userMenu(engine: Engine, req: FastifyRequest): Promise<Use
   const keep = new Set<number>();
   for (const p of pages) {
     let cur: MenuRow | undefined = p;
-    while (cur) {
+    while (cur && !keep.has(cur.Menu_ID)) {
       keep.add(cur.Menu_ID);
-      cur = rows.find((r) => r.Menu_ID === cur!.Parent_Menu_ID);
+      const parentId: number | null = cur.Parent_Menu_ID;
+      cur = rows.find((r) => r.Menu_ID === parentId);
     }
   }
   const roots: UserMenu[] = [];

@@ -1,7 +1,7 @@
 import { hashPassword, type SeedContext } from '@mes/engine-server';
 import { sql } from 'kysely';
 
-/** Grants a role every page of the listed module/group/page codes with the given buttons. */
+/** Grants a role every page of the listed module, group or page codes, with the given buttons. */
 export async function grantMenus(
   { tx }: SeedContext,
   roleId: number,
@@ -9,9 +9,11 @@ export async function grantMenus(
   buttons = 'add,edit,delete,export,import,print,approve,unapprove,reject,close',
   operaType = 2,
 ) {
-  const { rows } = await sql<{ id: number; menu_code: string; buttons: string }>`
-    SELECT id, menu_code, buttons FROM module_menu WHERE menu_type = 3`.execute(tx);
-  const pages = rows.filter((r) => prefixes.some((p) => r.menu_code === p || r.menu_code.startsWith(`${p}.`)));
+  const { rows } = await sql<{ id: number; menu_code: string; group_code: string; module_code: string; buttons: string }>`
+    SELECT p.id, p.menu_code, g.menu_code AS group_code, m.menu_code AS module_code, p.buttons
+    FROM module_menu p JOIN module_menu g ON g.id = p.parent_menu_id JOIN module_menu m ON m.id = g.parent_menu_id
+    WHERE p.menu_type = 3`.execute(tx);
+  const pages = rows.filter((r) => [r.menu_code, r.group_code, r.module_code].some((c) => prefixes.includes(c)));
   await sql`DELETE FROM role_grants WHERE parent_id = ${roleId}`.execute(tx);
   let n = 0;
   for (const p of pages) {

@@ -79,7 +79,9 @@ function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.Z
   for (const [name, f] of Object.entries(fields)) {
     if (f.readOnly) continue;
     const s = fieldSchema(f);
-    shape[name] = f.required && mode === 'create' ? s : f.required ? s.optional() : s.nullable().optional();
+    // a declared default fills a required field the client leaves out
+    const hasDefault = 'default' in f && f.default !== undefined;
+    shape[name] = f.required && mode === 'create' && !hasDefault ? s : f.required ? s.optional() : s.nullable().optional();
   }
   return shape;
 }

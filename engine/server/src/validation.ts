@@ -7,6 +7,7 @@ type Issue = z.core.$ZodIssue;
 
 function reason(issue: Issue, lang: Lang): string {
   const t = (k: string, p: Record<string, unknown> = {}) => translate(k, lang, p);
+  if ('input' in issue && issue.input === undefined) return t('r_required');
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return t('r_required');

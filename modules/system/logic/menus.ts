@@ -29,7 +29,10 @@ export function buttonsFor(def: EntityDef | undefined): string[] {
  */
 export function menuRows(modules: ModuleManifest[], registry: Registry): MenuRow[] {
   const rows = new Map<string, MenuRow>();
-  const put = (r: MenuRow, ) => {
+  const put = (r: MenuRow) => {
+    const was = rows.get(r.code);
+    // one code is one menu: a group and a page sharing a code would make the tree a loop
+    if (was && was.type !== r.type) throw new Error(`Menu code ${r.code} is used at two levels`);
     rows.set(r.code, r);
   };
   const walk = (m: ModuleManifest) => {

@@ -34,6 +34,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthState | null;
   }
+  interface FastifyInstance {
+    /** Every API route with its permission, for the generated permission tests and the docs. */
+    permRoutes: { method: string; url: string; perm: Perm }[];
+  }
 }
 
 /** Routes of the API docs and of the static web files need no declaration. */
@@ -46,10 +50,13 @@ function isInfra(url: string, method: string | string[]): boolean {
 export function installAuth(app: FastifyInstance, engine: Engine) {
   const access = new EntityAccess(engine.registry);
   app.decorateRequest('auth', null);
+  const routes: FastifyInstance['permRoutes'] = [];
+  app.decorate('permRoutes', routes);
 
   app.addHook('onRoute', (r) => {
     const perm = (r.config as { perm?: Perm } | undefined)?.perm;
     if (!perm && !isInfra(r.url, r.method)) throw new Error(`Route ${String(r.method)} ${r.url} declares no permission`);
+    if (perm) for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, perm });
   });
 
   const deny = async (req: FastifyRequest, what: string) => {
