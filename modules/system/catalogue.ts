@@ -11,7 +11,14 @@ const g = (code: string, zh: string, en: string, pages: P[]): MenuGroup => ({
   label: { zh, en },
   pages: pages.map(([c, pzh, pen, path, entity]) => ({ code: c, label: { zh: pzh, en: pen }, path, entity })),
 });
-const mod = (code: string, zh: string, en: string, icon: string, order: number, menu: MenuGroup[]): ModuleManifest => ({
+const mod = (
+  code: string,
+  zh: string,
+  en: string,
+  icon: string,
+  order: number,
+  menu: MenuGroup[],
+): ModuleManifest => ({
   code,
   label: { zh, en },
   icon,
@@ -38,7 +45,13 @@ export const PLANNED_MODULES: ModuleManifest[] = [
   ]),
   mod('record', '基础档案', 'Master data', 'database', 2, [
     g('record.org', '组织人员', 'Organisation', [
-      ['record.department', '部门档案', 'Departments', '/record/agencyPersonnel/departmentRecord', 'Department'],
+      [
+        'record.department',
+        '部门档案',
+        'Departments',
+        '/record/agencyPersonnel/departmentRecord',
+        'Department',
+      ],
       ['record.staff', '员工档案', 'Staff', '/record/agencyPersonnel/staffRecord'],
     ]),
     g('record.material', '物料', 'Materials', [
@@ -127,7 +140,12 @@ export const PLANNED_MODULES: ModuleManifest[] = [
       ['EM.faultType', '故障类型', 'Fault types', '/EM/faultTypeRecord'],
       ['EM.repairRequest', '报修', 'Repair requests', '/EM/repairRequest'],
       ['EM.machineRepair', '维修', 'Repairs', '/EM/machineRepair'],
-      ['EM.repairMaintenance', '维修保养记录', 'Repair and maintenance records', '/EM/repairMaintenanceRecord'],
+      [
+        'EM.repairMaintenance',
+        '维修保养记录',
+        'Repair and maintenance records',
+        '/EM/repairMaintenanceRecord',
+      ],
       ['EM.repairExperience', '维修经验', 'Repair knowledge', '/EM/repairExperience'],
     ]),
   ]),
@@ -195,7 +213,9 @@ export const PLANNED_MODULES: ModuleManifest[] = [
       ['SRM.offer', '供应商报价', 'Supplier quotations', '/SRM/offer'],
       ['SRM.bidEvaluation', '评标', 'Document approval (bid evaluation)', '/SRM/bidEvaluation'],
     ]),
-    g('SRM.portal', '供应商门户', 'Supplier portal', [['SRM.portalQuote', '我的报价', 'My quotations', '/SRM/portal/quotation']]),
+    g('SRM.portal', '供应商门户', 'Supplier portal', [
+      ['SRM.portalQuote', '我的报价', 'My quotations', '/SRM/portal/quotation'],
+    ]),
   ]),
   mod('attendance', '考勤', 'Attendance', 'schedule', 14, [
     g('attendance.main', '考勤', 'Attendance', [

@@ -15,7 +15,10 @@ export const dataDictionaryHooks = defineHooks(dataDictionary, {
       throw new AppError('duplicate', { field: dataDictionary.lines.Items.fields.Item_Code.label });
     if (!encoding) return;
     if (!rule)
-      throw new AppError('validation', { field: dataDictionary.fields.Encoding_Rules.label, reason: { zh: '不能为空', en: 'is required' } });
+      throw new AppError('validation', {
+        field: dataDictionary.fields.Encoding_Rules.label,
+        reason: { zh: '不能为空', en: 'is required' },
+      });
     if (!ENCODING_RULE.test(String(rule)))
       throw new AppError('validation', {
         field: dataDictionary.fields.Encoding_Rules.label,

@@ -15,9 +15,10 @@ export const departmentHooks = defineHooks(department, {
     }
     // a department cannot be switched off while active departments still hang below it
     if (old && data.Disabled === true && !old.Disabled) {
-      const { rows } = await sql`SELECT 1 FROM department WHERE parent_id = ${old.Dept_ID} AND NOT disabled LIMIT 1`.execute(
-        ctx.tx,
-      );
+      const { rows } =
+        await sql`SELECT 1 FROM department WHERE parent_id = ${old.Dept_ID} AND NOT disabled LIMIT 1`.execute(
+          ctx.tx,
+        );
       if (rows.length)
         throw new AppError('validation', {
           field: department.fields.Disabled.label,

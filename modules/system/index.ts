@@ -45,5 +45,5 @@ export const systemModule = defineModule({
   ],
 });
 
-export { company, dataDictionary, department, factory, job, systemParameter };
 export { PARAM } from './systemParameter.entity';
+export { company, dataDictionary, department, factory, job, systemParameter };

@@ -19,7 +19,9 @@ const FLAGS: [string, string][] = [
 ];
 
 async function companyConfig(engine: Engine) {
-  const { rows } = await sql<Record<string, unknown>>`SELECT * FROM company ORDER BY id LIMIT 1`.execute(engine.db);
+  const { rows } = await sql<Record<string, unknown>>`SELECT * FROM company ORDER BY id LIMIT 1`.execute(
+    engine.db,
+  );
   const c = rows[0] ?? {};
   const flags: Record<string, 'Y' | 'N'> = {};
   for (const [col, name] of FLAGS) flags[name] = c[col] ? 'Y' : 'N';
@@ -56,7 +58,8 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
     const company = await companyConfig(engine);
     const menus = await userMenu(engine, req);
     const list = async (q: ReturnType<typeof sql>) => (staff ? (await q.execute(db)).rows : []);
-    const dictionaries = (await list(sql`SELECT d.id AS "ID", d.storage_name AS "Storage_Name", d.encoding_rules AS "Encoding_Rules",
+    const dictionaries =
+      (await list(sql`SELECT d.id AS "ID", d.storage_name AS "Storage_Name", d.encoding_rules AS "Encoding_Rules",
         coalesce(json_agg(json_build_object('Item_Code', i.item_code, 'Item_Name', i.item_name) ORDER BY i.line_no)
           FILTER (WHERE i.id IS NOT NULL), '[]') AS "Items"
       FROM data_dictionary d LEFT JOIN data_dictionary_items i ON i.parent_id = d.id AND NOT i.disabled
@@ -72,7 +75,8 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
       Service_Phone: company.Service_Phone,
       Service_Link: company.Service_Link,
       DataDictionary: dictionaries,
-      Users: await list(sql`SELECT id AS "User_ID", user_name AS "User_Name", dept_id AS "Dept_ID", disabled AS "Disabled"
+      Users:
+        await list(sql`SELECT id AS "User_ID", user_name AS "User_Name", dept_id AS "Dept_ID", disabled AS "Disabled"
         FROM users WHERE u_type = 1 ORDER BY id`),
       HasUserIDEmployee: false,
       UnitGroup: [],
@@ -81,13 +85,17 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
           WHERE user_id = ${me} AND is_collect`.execute(db)
       ).rows,
       Customers: [],
-      Departments: await list(sql`SELECT id AS "Dept_ID", dept_name AS "Dept_Name", parent_id AS "Parent_ID", disabled AS "Disabled"
+      Departments:
+        await list(sql`SELECT id AS "Dept_ID", dept_name AS "Dept_Name", parent_id AS "Parent_ID", disabled AS "Disabled"
         FROM department ORDER BY sort_no NULLS LAST, id`),
       Employee: [],
       Location: [],
       Suppliers: [],
-      SystemSettings: (await sql`SELECT id AS "ID", parameter_value AS "Parameter_Value" FROM system_parameter ORDER BY id`.execute(db))
-        .rows,
+      SystemSettings: (
+        await sql`SELECT id AS "ID", parameter_value AS "Parameter_Value" FROM system_parameter ORDER BY id`.execute(
+          db,
+        )
+      ).rows,
       ModuleMenus: flatten(menus),
       ...extra,
     };

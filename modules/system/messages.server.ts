@@ -4,15 +4,14 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { ownUserId } from './shell.server';
 
-const listQuery = z
-  .strictObject({
-    Title: z.string().trim().max(200).optional(),
-    Status: z.enum(['0', '1']).optional(),
-    User_ID: z.coerce.number().int().positive().optional(),
-    Dept_ID: z.coerce.number().int().positive().optional(),
-    Page: z.coerce.number().int().min(1).max(100000).default(1),
-    PageSize: z.coerce.number().int().min(1).max(500).default(15),
-  });
+const listQuery = z.strictObject({
+  Title: z.string().trim().max(200).optional(),
+  Status: z.enum(['0', '1']).optional(),
+  User_ID: z.coerce.number().int().positive().optional(),
+  Dept_ID: z.coerce.number().int().positive().optional(),
+  Page: z.coerce.number().int().min(1).max(100000).default(1),
+  PageSize: z.coerce.number().int().min(1).max(500).default(15),
+});
 const idBody = z.strictObject({ ID: z.number().int().positive() });
 
 const COLUMNS = sql`m.id AS "ID", m.title AS "Title", m.content AS "Content", m.send_time AS "Send_Time", m.route AS "Route",
@@ -38,18 +37,27 @@ export function messageRoutes(app: FastifyInstance, engine: Engine) {
     const ctx = requestContext(req);
     const q = parseWith(listQuery, req.query, undefined, ctx.lang);
     const me = req.auth!.session.user_id;
-    const conds = [sql`r.user_id = ${me}`, sql`m.status <> 9`, sql`(m.expires_at IS NULL OR m.expires_at > now())`];
+    const conds = [
+      sql`r.user_id = ${me}`,
+      sql`m.status <> 9`,
+      sql`(m.expires_at IS NULL OR m.expires_at > now())`,
+    ];
     if (q.User_ID !== undefined) {
       ownUserId(req, q.User_ID);
       conds.push(sql`m.msg_type = 2 AND NOT r.is_done`);
     } else if (q.Status === '1') conds.push(sql`NOT r.is_read`);
     if (q.Title) conds.push(sql`m.title ILIKE ${`%${q.Title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
     const where = sql.join(conds, sql` AND `);
-    const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS}, count(*) OVER () AS __total FROM ${FROM}
-      WHERE ${where} ORDER BY m.send_time DESC, m.id DESC LIMIT ${q.PageSize} OFFSET ${(q.Page - 1) * q.PageSize}`.execute(db);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT ${COLUMNS}, count(*) OVER () AS __total FROM ${FROM}
+      WHERE ${where} ORDER BY m.send_time DESC, m.id DESC LIMIT ${q.PageSize} OFFSET ${(q.Page - 1) * q.PageSize}`.execute(
+      db,
+    );
     let total = rows.length ? Number(rows[0].__total) : 0;
     if (!rows.length && q.Page > 1)
-      total = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`.execute(db)).rows[0].n;
+      total = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`.execute(db))
+        .rows[0].n;
     for (const r of rows) delete r.__total;
     return ok(rows, ctx, { TotalCount: total, Page: q.Page, PageSize: q.PageSize });
   });

@@ -50,10 +50,18 @@ export async function seedSystem(seed: SeedContext) {
     ['huangli', '黄丽', '13800000008'],
   ];
   const users: Record<string, number> = {};
-  users.admin = (await sql<{ id: number }>`SELECT id FROM users WHERE user_account = 'admin'`.execute(tx)).rows[0].id;
+  users.admin = (
+    await sql<{ id: number }>`SELECT id FROM users WHERE user_account = 'admin'`.execute(tx)
+  ).rows[0].id;
   for (const [acc, name, tel] of staff)
     users[acc] = (
-      await add('Users', { User_Account: acc, User_Name: name, Tel_Phone: tel, EMail: `${acc}@example.com`, U_Type: 1 })
+      await add('Users', {
+        User_Account: acc,
+        User_Name: name,
+        Tel_Phone: tel,
+        EMail: `${acc}@example.com`,
+        U_Type: 1,
+      })
     ).User_ID as number;
 
   const dept = async (code: string, name: string, sort: number, parent?: number, supervisor?: string) =>
@@ -125,10 +133,18 @@ export async function seedSystem(seed: SeedContext) {
 async function seedRoles(seed: SeedContext, users: Record<string, number>) {
   const { engine, tx, ctx } = seed;
   const role = async (code: string, name: string, remark: string) =>
-    (await engine.service('Role').insert({ Role_Code: code, Role_Name: name, Remark: remark }, ctx, tx)).Role_ID as number;
+    (await engine.service('Role').insert({ Role_Code: code, Role_Name: name, Remark: remark }, ctx, tx))
+      .Role_ID as number;
   const home = ['home'];
   const buyer = await role('buyer', '采购员', '采购、寻源、供应商与物料档案');
-  await grantMenus(seed, buyer, [...home, 'stock', 'SRM.main', 'record.partner', 'record.material', 'finance.payable']);
+  await grantMenus(seed, buyer, [
+    ...home,
+    'stock',
+    'SRM.main',
+    'record.partner',
+    'record.material',
+    'finance.payable',
+  ]);
   const planner = await role('planner', '生产计划员', '生产计划、任务单、BOM 与车间管控');
   await grantMenus(seed, planner, [...home, 'PD', 'Factory', 'record.material', 'IV', 'QC']);
   const clerk = await role('warehouse', '仓管员', '库存单据、库存报表与仓库档案');
@@ -144,14 +160,35 @@ async function seedRoles(seed: SeedContext, users: Record<string, number>) {
     ['yangming', clerk],
   ];
   for (const [account, roleId] of holders)
-    await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${users[account]}, 1, ${roleId})`.execute(tx);
-  const admin = (await sql<{ id: number }>`SELECT id FROM role WHERE role_code = 'admin'`.execute(tx)).rows[0].id;
-  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${users.zhangwei}, 1, ${admin})`.execute(tx);
-  await sql`UPDATE users SET pass_word = ${hash} WHERE id <> ${users.admin} AND pass_word IS NULL`.execute(tx);
+    await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${users[account]}, 1, ${roleId})`.execute(
+      tx,
+    );
+  const admin = (await sql<{ id: number }>`SELECT id FROM role WHERE role_code = 'admin'`.execute(tx)).rows[0]
+    .id;
+  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${users.zhangwei}, 1, ${admin})`.execute(
+    tx,
+  );
+  await sql`UPDATE users SET pass_word = ${hash} WHERE id <> ${users.admin} AND pass_word IS NULL`.execute(
+    tx,
+  );
 
   const s = await engine
     .service('Users')
-    .insert({ User_Account: 'supplier1', User_Name: '苏州恒达精密五金（供应商）', U_Type: 2, Data_Authority: 1, EMail: 'sales@hengda.example.com' }, ctx, tx);
-  await sql`UPDATE users SET pass_word = ${await hashPassword('supplier123')} WHERE id = ${s.User_ID}`.execute(tx);
-  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${s.User_ID}, 1, ${supplier})`.execute(tx);
+    .insert(
+      {
+        User_Account: 'supplier1',
+        User_Name: '苏州恒达精密五金（供应商）',
+        U_Type: 2,
+        Data_Authority: 1,
+        EMail: 'sales@hengda.example.com',
+      },
+      ctx,
+      tx,
+    );
+  await sql`UPDATE users SET pass_word = ${await hashPassword('supplier123')} WHERE id = ${s.User_ID}`.execute(
+    tx,
+  );
+  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${s.User_ID}, 1, ${supplier})`.execute(
+    tx,
+  );
 }

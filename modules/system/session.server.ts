@@ -58,7 +58,8 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     const keys = throttleKeys(body.User_Account, req.ip);
     const minutes = await lockedFor(db, [keys.account, keys.address]);
     if (minutes > 0) throw new AppError('login_locked', { minutes }, 429);
-    const { rows } = await sql<UserRow>`SELECT id, user_name, pass_word, disabled, dept_id, menu_mode FROM users
+    const { rows } =
+      await sql<UserRow>`SELECT id, user_name, pass_word, disabled, dept_id, menu_mode FROM users
       WHERE user_account = ${body.User_Account.toLowerCase()}`.execute(db);
     const u = rows[0];
     const good = await verifyPassword(u?.pass_word, body.Pass_Word);
@@ -74,13 +75,27 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     await clearFailures(db, keys.account);
     const result = await withTx(db, async (tx) => {
       const token = await createSession(tx, u.id, req.ip, String(req.headers['user-agent'] ?? ''));
-      await writeLog({ ...ctx, user: { User_ID: u.id, User_Name: u.user_name }, tx }, 'login', 'Users', u.id, body.User_Account);
-      const company = await sql<{ s: string }>`SELECT company_shortname AS s FROM company ORDER BY id LIMIT 1`.execute(tx);
+      await writeLog(
+        { ...ctx, user: { User_ID: u.id, User_Name: u.user_name }, tx },
+        'login',
+        'Users',
+        u.id,
+        body.User_Account,
+      );
+      const company = await sql<{
+        s: string;
+      }>`SELECT company_shortname AS s FROM company ORDER BY id LIMIT 1`.execute(tx);
       return { token, compShortName: company.rows[0]?.s ?? '' };
     });
     reply.header('Authorization', `Bearer ${result.token}`);
     return ok(
-      { User_ID: u.id, token: result.token, compShortName: result.compShortName, deptId: u.dept_id, Menu_Mode: u.menu_mode ?? 2 },
+      {
+        User_ID: u.id,
+        token: result.token,
+        compShortName: result.compShortName,
+        deptId: u.dept_id,
+        Menu_Mode: u.menu_mode ?? 2,
+      },
       ctx,
     );
   });
@@ -96,12 +111,16 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     const me = req.auth!.session;
     if (body.User_ID !== me.user_id) throw new AppError('not_own_user', {}, 403, 403);
     checkNewPassword(body.Pass_Word);
-    const { rows } = await sql<{ pass_word: string | null }>`SELECT pass_word FROM users WHERE id = ${me.user_id}`.execute(db);
+    const { rows } = await sql<{
+      pass_word: string | null;
+    }>`SELECT pass_word FROM users WHERE id = ${me.user_id}`.execute(db);
     if (!(await verifyPassword(rows[0]?.pass_word, body.OldPwd))) throw new AppError('old_password_wrong');
     if (body.OldPwd === body.Pass_Word) throw new AppError('password_same');
     const hash = await hashPassword(body.Pass_Word);
     await withTx(db, async (tx) => {
-      await sql`UPDATE users SET pass_word = ${hash}, pwd_changed_at = now(), version = version + 1 WHERE id = ${me.user_id}`.execute(tx);
+      await sql`UPDATE users SET pass_word = ${hash}, pwd_changed_at = now(), version = version + 1 WHERE id = ${me.user_id}`.execute(
+        tx,
+      );
       // every other session of the account ends; this one stays so the user is not thrown out mid-dialog
       await revokeUserSessions(tx, me.user_id, me.session_id);
       await writeLog({ ...ctx, tx }, 'edit', 'Users', me.user_id, 'password changed');

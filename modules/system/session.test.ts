@@ -18,7 +18,10 @@ const login = (User_Account: string, Pass_Word: string, headers: Record<string, 
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function makeUser(account: string, password = 'password1') {
-  const u = await t.call<{ User_ID: number }>('POST', '/Users', { User_Account: account, User_Name: account });
+  const u = await t.call<{ User_ID: number }>('POST', '/Users', {
+    User_Account: account,
+    User_Name: account,
+  });
   await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: password });
   return u.body.Data.User_ID;
 }
@@ -32,13 +35,21 @@ describe('POST /Login', () => {
     });
     const body = await res.json();
     expect(body.Code).toBe(0);
-    expect(Object.keys(body.Data).sort()).toEqual(['Menu_Mode', 'User_ID', 'compShortName', 'deptId', 'token']);
+    expect(Object.keys(body.Data).sort()).toEqual([
+      'Menu_Mode',
+      'User_ID',
+      'compShortName',
+      'deptId',
+      'token',
+    ]);
     expect(res.headers.get('authorization')).toBe(`Bearer ${body.Data.token}`);
     expect(body.Data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const again = await login('admin', 'admin123');
     expect(again.body.Data.token).not.toBe(body.Data.token);
     // only the hash is stored
-    const { rows } = await sql`SELECT 1 FROM user_session WHERE token_hash = ${body.Data.token}`.execute(t.engine.db);
+    const { rows } = await sql`SELECT 1 FROM user_session WHERE token_hash = ${body.Data.token}`.execute(
+      t.engine.db,
+    );
     expect(rows).toEqual([]);
   });
 
@@ -52,7 +63,12 @@ describe('POST /Login', () => {
   });
 
   it('refuses bad input with Code 1', async () => {
-    for (const body of [{}, { User_Account: 'admin' }, { User_Account: 1, Pass_Word: 'x' }, { User_Account: 'a', Pass_Word: 'b', X: 1 }]) {
+    for (const body of [
+      {},
+      { User_Account: 'admin' },
+      { User_Account: 1, Pass_Word: 'x' },
+      { User_Account: 'a', Pass_Word: 'b', X: 1 },
+    ]) {
       const r = await t.call('POST', '/Login', body, { authorization: '' });
       expect(r.body.Code, JSON.stringify(body)).toBe(1);
     }
@@ -90,18 +106,24 @@ describe('sessions', () => {
     expect(out.body.Code).toBe(401);
 
     const b = (await login('sessions', 'password1')).body.Data.token;
-    await sql`UPDATE user_session SET last_seen = now() - interval '3 hours' WHERE user_id = ${id}`.execute(t.engine.db);
+    await sql`UPDATE user_session SET last_seen = now() - interval '3 hours' WHERE user_id = ${id}`.execute(
+      t.engine.db,
+    );
     const idle = await t.call('GET', '/Base/GetLoginInfo', undefined, as(b));
     expect(idle.body).toEqual({ Code: 401, Message: '登录已过期，请重新登录', Data: null });
 
     const c = (await login('sessions', 'password1')).body.Data.token;
-    await sql`UPDATE user_session SET expires_at = now() - interval '1 second' WHERE user_id = ${id} AND NOT revoked`.execute(t.engine.db);
+    await sql`UPDATE user_session SET expires_at = now() - interval '1 second' WHERE user_id = ${id} AND NOT revoked`.execute(
+      t.engine.db,
+    );
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(c))).status).toBe(401);
 
     const d = (await login('sessions', 'password1')).body.Data.token;
     await sql`UPDATE users SET disabled = true WHERE id = ${id}`.execute(t.engine.db);
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(d))).status).toBe(401);
-    expect((await t.call('GET', '/Base/GetLoginInfo', undefined, { authorization: 'Bearer not-a-token' })).status).toBe(401);
+    expect(
+      (await t.call('GET', '/Base/GetLoginInfo', undefined, { authorization: 'Bearer not-a-token' })).status,
+    ).toBe(401);
   });
 });
 
@@ -111,11 +133,15 @@ describe('POST /Users/ChangePwd', () => {
     const one = (await login('changer', 'password1')).body.Data.token;
     const two = (await login('changer', 'password1')).body.Data.token;
     const change = (body: unknown, token = one) => t.call('POST', '/Users/ChangePwd', body, as(token));
-    expect((await change({ User_ID: id, OldPwd: 'wrong-old', Pass_Word: 'password2' })).body.Message).toBe('原密码错误');
+    expect((await change({ User_ID: id, OldPwd: 'wrong-old', Pass_Word: 'password2' })).body.Message).toBe(
+      '原密码错误',
+    );
     expect((await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'short' })).body.Message).toBe(
       '新密码长度应为 8 到 128 个字符',
     );
-    expect((await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'x'.repeat(129) })).body.Code).toBe(1);
+    expect((await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'x'.repeat(129) })).body.Code).toBe(
+      1,
+    );
     expect((await change({ User_ID: 1, OldPwd: 'admin123', Pass_Word: 'password2' })).status).toBe(403);
     expect((await change({ User_ID: id, OldPwd: 'password1' })).body.Code).toBe(1);
     const ok = await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'x'.repeat(128) });
@@ -124,7 +150,9 @@ describe('POST /Users/ChangePwd', () => {
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(two))).status).toBe(401);
     expect((await login('changer', 'password1')).body.Code).toBe(1);
     expect((await login('changer', 'x'.repeat(128))).body.Code).toBe(0);
-    const row = await sql<{ pass_word: string }>`SELECT pass_word FROM users WHERE id = ${id}`.execute(t.engine.db);
+    const row = await sql<{ pass_word: string }>`SELECT pass_word FROM users WHERE id = ${id}`.execute(
+      t.engine.db,
+    );
     expect(row.rows[0].pass_word).toMatch(/^\$argon2id\$/);
   });
 
@@ -132,6 +160,8 @@ describe('POST /Users/ChangePwd', () => {
     const list = await t.call('GET', '/Users?PageSize=500');
     expect(JSON.stringify(list.body)).not.toContain('argon2');
     expect(JSON.stringify((await t.call('GET', '/Users/1')).body)).not.toContain('Pass_Word');
-    expect((await t.call('POST', '/Users', { User_Account: 'p', User_Name: 'p', Pass_Word: 'x' })).body.Code).toBe(1);
+    expect(
+      (await t.call('POST', '/Users', { User_Account: 'p', User_Name: 'p', Pass_Word: 'x' })).body.Code,
+    ).toBe(1);
   });
 });

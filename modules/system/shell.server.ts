@@ -1,10 +1,21 @@
-import { AppError, type Engine, EntityAccess, ok, parseWith, requestContext, withTx } from '@mes/engine-server';
+import {
+  AppError,
+  type Engine,
+  EntityAccess,
+  ok,
+  parseWith,
+  requestContext,
+  withTx,
+} from '@mes/engine-server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
 const userQuery = z.object({ User_ID: z.coerce.number().int().positive().optional() }).loose();
-const menuBody = z.strictObject({ Menu_ID: z.number().int().positive(), User_ID: z.number().int().positive().optional() });
+const menuBody = z.strictObject({
+  Menu_ID: z.number().int().positive(),
+  User_ID: z.number().int().positive().optional(),
+});
 
 const BUTTON_NAMES: Record<string, [string, string]> = {
   add: ['新增', 'Add'],
@@ -50,7 +61,8 @@ export interface UserMenu extends Omit<MenuRow, 'Buttons'> {
 /** The user's three-level menu: granted pages, and the groups and modules above them, by Ser_NO. */
 export async function userMenu(engine: Engine, req: FastifyRequest): Promise<UserMenu[]> {
   const { grants } = req.auth!;
-  const { rows } = await sql<MenuRow>`SELECT id AS "Menu_ID", parent_menu_id AS "Parent_Menu_ID", menu_code AS "Menu_Code",
+  const { rows } =
+    await sql<MenuRow>`SELECT id AS "Menu_ID", parent_menu_id AS "Parent_Menu_ID", menu_code AS "Menu_Code",
       menu_name AS "Menu_Name", menu_name_en AS "Menu_Name_En", menu_type AS "Menu_Type", ser_no AS "Ser_NO",
       route AS "Route", icon AS "Icon", buttons AS "Buttons", entity_name AS "Entity_Name"
     FROM module_menu ORDER BY ser_no, id`.execute(engine.db);
@@ -64,7 +76,11 @@ export async function userMenu(engine: Engine, req: FastifyRequest): Promise<Use
       ...rest,
       Opera_Type: grants.isAdmin ? 2 : (g?.operaType ?? 1),
       Role_UserName: roleName,
-      ButtonDtl: buttons.map((b) => ({ Button_Code: b, Button_Name: BUTTON_NAMES[b]?.[0] ?? b, Button_Name_En: BUTTON_NAMES[b]?.[1] ?? b })),
+      ButtonDtl: buttons.map((b) => ({
+        Button_Code: b,
+        Button_Name: BUTTON_NAMES[b]?.[0] ?? b,
+        Button_Name_En: BUTTON_NAMES[b]?.[1] ?? b,
+      })),
       children: [],
     };
   };
@@ -83,7 +99,8 @@ export async function userMenu(engine: Engine, req: FastifyRequest): Promise<Use
   for (const r of rows) {
     if (!keep.has(r.Menu_ID)) continue;
     const n = byId.get(r.Menu_ID)!;
-    const parent = r.Parent_Menu_ID !== null && keep.has(r.Parent_Menu_ID) ? byId.get(r.Parent_Menu_ID) : undefined;
+    const parent =
+      r.Parent_Menu_ID !== null && keep.has(r.Parent_Menu_ID) ? byId.get(r.Parent_Menu_ID) : undefined;
     if (parent) parent.children.push(n);
     else if (r.Menu_Type === 1) roots.push(n);
   }
@@ -102,7 +119,8 @@ export function shellRoutes(app: FastifyInstance, engine: Engine) {
 
   app.get('/UserOftenMenu/GetOftenMenuListByUserAsync', signedIn, async (req) => {
     const me = req.auth!.session.user_id;
-    const { rows } = await sql`SELECT o.id AS "ID", o.menu_id AS "Menu_ID", o.user_id AS "User_ID", o.is_collect AS "Is_Collect",
+    const { rows } =
+      await sql`SELECT o.id AS "ID", o.menu_id AS "Menu_ID", o.user_id AS "User_ID", o.is_collect AS "Is_Collect",
         o.click_count AS "Click_Count", m.menu_code AS "Menu_Code", m.menu_name AS "Menu_Name", m.menu_name_en AS "Menu_Name_En",
         m.route AS "Route", m.icon AS "Icon"
       FROM user_often_menu o JOIN module_menu m ON m.id = o.menu_id
@@ -110,7 +128,9 @@ export function shellRoutes(app: FastifyInstance, engine: Engine) {
       ORDER BY o.is_collect DESC, o.click_count DESC, o.last_click DESC NULLS LAST LIMIT 50`.execute(db);
     const { grants } = req.auth!;
     // a favourite whose grant was withdrawn is not offered any more
-    const visible = (rows as { Menu_Code: string }[]).filter((r) => EntityAccess.canOpen(grants, r.Menu_Code));
+    const visible = (rows as { Menu_Code: string }[]).filter((r) =>
+      EntityAccess.canOpen(grants, r.Menu_Code),
+    );
     return ok(visible, requestContext(req));
   });
 
@@ -118,8 +138,11 @@ export function shellRoutes(app: FastifyInstance, engine: Engine) {
     const ctx = requestContext(req);
     const body = parseWith(menuBody, req.body, undefined, ctx.lang);
     const me = ownUserId(req, body.User_ID);
-    const m = await sql<{ menu_code: string }>`SELECT menu_code FROM module_menu WHERE id = ${body.Menu_ID} AND menu_type = 3`.execute(db);
-    if (!m.rows[0] || !EntityAccess.canOpen(req.auth!.grants, m.rows[0].menu_code)) throw new AppError('menu_not_found', {}, 404);
+    const m = await sql<{
+      menu_code: string;
+    }>`SELECT menu_code FROM module_menu WHERE id = ${body.Menu_ID} AND menu_type = 3`.execute(db);
+    if (!m.rows[0] || !EntityAccess.canOpen(req.auth!.grants, m.rows[0].menu_code))
+      throw new AppError('menu_not_found', {}, 404);
     return { ctx, me, menuId: body.Menu_ID };
   };
 
@@ -127,8 +150,12 @@ export function shellRoutes(app: FastifyInstance, engine: Engine) {
     const { ctx, me, menuId } = await menuOf(req);
     const r = await withTx(db, async (tx) => {
       await sql`INSERT INTO user_often_menu (user_id, menu_id, is_collect, click_count)
-        SELECT ${me}, ${menuId}, false, 0 WHERE NOT EXISTS (SELECT 1 FROM user_often_menu WHERE user_id = ${me} AND menu_id = ${menuId})`.execute(tx);
-      return sql<{ is_collect: boolean }>`UPDATE user_often_menu SET is_collect = NOT is_collect, updated_at = now()
+        SELECT ${me}, ${menuId}, false, 0 WHERE NOT EXISTS (SELECT 1 FROM user_often_menu WHERE user_id = ${me} AND menu_id = ${menuId})`.execute(
+        tx,
+      );
+      return sql<{
+        is_collect: boolean;
+      }>`UPDATE user_often_menu SET is_collect = NOT is_collect, updated_at = now()
         WHERE user_id = ${me} AND menu_id = ${menuId} RETURNING is_collect`.execute(tx);
     });
     return ok({ Menu_ID: menuId, Is_Collect: r.rows[0].is_collect }, ctx);
@@ -148,7 +175,9 @@ export function shellRoutes(app: FastifyInstance, engine: Engine) {
 
   app.get('/UsersHabit/UpdateMenuMode', signedIn, async (req) => {
     const me = req.auth!.session.user_id;
-    const { rows } = await sql<{ menu_mode: number }>`UPDATE users SET menu_mode = CASE WHEN menu_mode = 1 THEN 2 ELSE 1 END
+    const { rows } = await sql<{
+      menu_mode: number;
+    }>`UPDATE users SET menu_mode = CASE WHEN menu_mode = 1 THEN 2 ELSE 1 END
       WHERE id = ${me} RETURNING menu_mode`.execute(db);
     return ok({ Menu_Mode: rows[0].menu_mode }, requestContext(req));
   });

@@ -10,8 +10,20 @@ export const RESERVED_PARAMETERS: {
   notes: string;
   accepts: RegExp;
 }[] = [
-  { id: PARAM.BATCH_MODE, name: '批次模式', value: '1', notes: '2 = 启用批次管理；1 = 不启用', accepts: /^[12]$/ },
-  { id: PARAM.COST_MODE, name: '成本模式', value: '0', notes: '1 = 启用成本核算；0 = 不启用', accepts: /^[01]$/ },
+  {
+    id: PARAM.BATCH_MODE,
+    name: '批次模式',
+    value: '1',
+    notes: '2 = 启用批次管理；1 = 不启用',
+    accepts: /^[12]$/,
+  },
+  {
+    id: PARAM.COST_MODE,
+    name: '成本模式',
+    value: '0',
+    notes: '1 = 启用成本核算；0 = 不启用',
+    accepts: /^[01]$/,
+  },
   {
     id: PARAM.AUTO_LOCK_MINUTES,
     name: '自动锁屏分钟数',
@@ -19,7 +31,13 @@ export const RESERVED_PARAMETERS: {
     notes: '无操作多少分钟后锁屏；0 = 不自动锁屏',
     accepts: /^(0|[1-9]\d{0,3})$/,
   },
-  { id: PARAM.ALLOW_NEGATIVE_STOCK, name: '允许负库存', value: 'N', notes: 'Y = 允许；N = 不允许', accepts: /^[YN]$/ },
+  {
+    id: PARAM.ALLOW_NEGATIVE_STOCK,
+    name: '允许负库存',
+    value: 'N',
+    notes: 'Y = 允许；N = 不允许',
+    accepts: /^[YN]$/,
+  },
   {
     id: PARAM.SESSION_IDLE_MINUTES,
     name: '会话空闲超时（分钟）',

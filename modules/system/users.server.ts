@@ -9,11 +9,19 @@ export async function grantMenus(
   buttons = 'add,edit,delete,export,import,print,approve,unapprove,reject,close',
   operaType = 2,
 ) {
-  const { rows } = await sql<{ id: number; menu_code: string; group_code: string; module_code: string; buttons: string }>`
+  const { rows } = await sql<{
+    id: number;
+    menu_code: string;
+    group_code: string;
+    module_code: string;
+    buttons: string;
+  }>`
     SELECT p.id, p.menu_code, g.menu_code AS group_code, m.menu_code AS module_code, p.buttons
     FROM module_menu p JOIN module_menu g ON g.id = p.parent_menu_id JOIN module_menu m ON m.id = g.parent_menu_id
     WHERE p.menu_type = 3`.execute(tx);
-  const pages = rows.filter((r) => [r.menu_code, r.group_code, r.module_code].some((c) => prefixes.includes(c)));
+  const pages = rows.filter((r) =>
+    [r.menu_code, r.group_code, r.module_code].some((c) => prefixes.includes(c)),
+  );
   await sql`DELETE FROM role_grants WHERE parent_id = ${roleId}`.execute(tx);
   let n = 0;
   for (const p of pages) {
@@ -30,7 +38,8 @@ export async function grantMenus(
  */
 export async function bootstrapAdmin({ tx }: SeedContext) {
   const any = await sql`SELECT 1 FROM users LIMIT 1`.execute(tx);
-  let role = (await sql<{ id: number }>`SELECT id FROM role WHERE role_code = 'admin'`.execute(tx)).rows[0]?.id;
+  let role = (await sql<{ id: number }>`SELECT id FROM role WHERE role_code = 'admin'`.execute(tx)).rows[0]
+    ?.id;
   if (!role)
     role = (
       await sql<{ id: number }>`INSERT INTO role (role_code, role_name, is_admin, remark)
@@ -38,7 +47,11 @@ export async function bootstrapAdmin({ tx }: SeedContext) {
     ).rows[0].id;
   if (any.rows.length) return;
   const hash = await hashPassword('admin123');
-  const { rows } = await sql<{ id: number }>`INSERT INTO users (user_account, user_name, pass_word, u_type, data_authority, menu_mode)
+  const { rows } = await sql<{
+    id: number;
+  }>`INSERT INTO users (user_account, user_name, pass_word, u_type, data_authority, menu_mode)
     VALUES ('admin', '系统管理员', ${hash}, 1, 3, 2) RETURNING id`.execute(tx);
-  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${rows[0].id}, 1, ${role})`.execute(tx);
+  await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${rows[0].id}, 1, ${role})`.execute(
+    tx,
+  );
 }

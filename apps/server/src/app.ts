@@ -23,7 +23,9 @@ export async function createApp(
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<RunningApp> {
   const database =
-    'database' in cfg ? cfg.database : await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+    'database' in cfg
+      ? cfg.database
+      : await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   try {
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));
     const engine = new Engine(SERVER_MODULES, database.db);

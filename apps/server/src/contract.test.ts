@@ -18,9 +18,15 @@ afterAll(async () => {
 });
 
 type Rec = Record<string, unknown>;
-const count = async (def: EntityDef) => (await t.call('GET', `/${def.name}?PageSize=1`)).body.Paging?.TotalCount;
+const count = async (def: EntityDef) =>
+  (await t.call('GET', `/${def.name}?PageSize=1`)).body.Paging?.TotalCount;
 
-describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as const))('entity %s', (_name, def) => {
+describe.each(
+  registry
+    .all()
+    .filter((d) => d.api)
+    .map((d) => [d.name, d] as const),
+)('entity %s', (_name, def) => {
   const writable = def.kind !== 'log';
   const base = `/${def.name}`;
 
@@ -37,7 +43,8 @@ describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as cons
     expect(got.body.Code).toBe(0);
     for (const [k, v] of Object.entries(payload))
       if (!(k in def.lines)) expect((got.body.Data as Rec)[k], k).toEqual(v);
-    for (const key of Object.keys(def.lines)) expect(((got.body.Data as Rec)[key] as unknown[]).length).toBe(1);
+    for (const key of Object.keys(def.lines))
+      expect(((got.body.Data as Rec)[key] as unknown[]).length).toBe(1);
 
     // keyword search over a declared search field finds it
     const searchField = def.list.search.find((f) => typeof payload[f] === 'string');
@@ -63,7 +70,9 @@ describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as cons
       }
 
     // update with the current version
-    const editable = Object.entries(def.fields).find(([, f]) => f.kind === 'text' && !f.readOnly && !f.unique && !f.format);
+    const editable = Object.entries(def.fields).find(
+      ([, f]) => f.kind === 'text' && !f.readOnly && !f.unique && !f.format,
+    );
     const change: Rec = { [def.key]: id, Version: 1 };
     if (editable) change[editable[0]] = `edited ${id}`;
     const upd = await t.call('PUT', base, change);
@@ -85,7 +94,10 @@ describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as cons
     if (def.kind === 'document') expect((gone.body.Data as Rec).State).toBe(0);
     else expect(gone.status).toBe(404);
     // the operation log has add, edit and delete for it
-    const log = await t.call('GET', `/OperationLog?Entity_Name=${def.name}&Record_ID=${id}&Sort=ID&PageSize=10`);
+    const log = await t.call(
+      'GET',
+      `/OperationLog?Entity_Name=${def.name}&Record_ID=${id}&Sort=ID&PageSize=10`,
+    );
     expect((log.body.Data as Rec[]).map((r) => r.Verb)).toEqual(['add', 'edit', 'delete']);
   });
 
@@ -102,7 +114,8 @@ describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as cons
       bad.push([`missing ${required[0]}`, missing]);
     }
     const textField = fields.find(([, f]) => f.kind === 'text');
-    if (textField) bad.push([`too long ${textField[0]}`, { ...payload, [textField[0]]: 'x'.repeat(100_000) }]);
+    if (textField)
+      bad.push([`too long ${textField[0]}`, { ...payload, [textField[0]]: 'x'.repeat(100_000) }]);
     for (const [what, body] of bad) {
       const r = await t.call('POST', base, body);
       expect(r.body.Code, what).toBe(1);
@@ -110,7 +123,10 @@ describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as cons
       expect(r.body.Message.length, what).toBeGreaterThan(0);
     }
     // 10 MB in one string is refused before it reaches the database
-    const huge = await t.call('POST', base, { ...payload, [textField?.[0] ?? 'X']: 'x'.repeat(10 * 1024 * 1024) });
+    const huge = await t.call('POST', base, {
+      ...payload,
+      [textField?.[0] ?? 'X']: 'x'.repeat(10 * 1024 * 1024),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.Code).toBe(1);
     // a missing field is named in the user's language
@@ -127,7 +143,14 @@ describe.each(registry.all().filter((d) => d.api).map((d) => [d.name, d] as cons
 
   it('bad list queries get Code 1; SQL text in filters is only text', async () => {
     const base2 = `/${def.name}`;
-    for (const q of ['PageSize=-1', 'PageSize=501', 'Page=0', 'Sort=Not_A_Field', 'Nope=1', `${def.key}=1%20OR%201=1`]) {
+    for (const q of [
+      'PageSize=-1',
+      'PageSize=501',
+      'Page=0',
+      'Sort=Not_A_Field',
+      'Nope=1',
+      `${def.key}=1%20OR%201=1`,
+    ]) {
       const r = await t.call('GET', `${base2}?${q}`);
       expect(r.body.Code, q).toBe(1);
       expect(r.status, q).toBe(400);

@@ -48,7 +48,12 @@ describe('envelope', () => {
   it('wraps success with Code 0, Message and Data, lists with Paging', async () => {
     const r = await get('/Factory');
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ Code: 0, Message: '操作成功', Data: [], Paging: { TotalCount: 0, Page: 1, PageSize: 20 } });
+    expect(await r.json()).toEqual({
+      Code: 0,
+      Message: '操作成功',
+      Data: [],
+      Paging: { TotalCount: 0, Page: 1, PageSize: 20 },
+    });
   });
 
   it('speaks the language of Accept-Language', async () => {
@@ -71,14 +76,27 @@ describe('envelope', () => {
     expect((await bad.json()).Message).toBe('请求内容不是有效的 JSON');
     const empty = await send('POST', '/Factory', '');
     expect((await empty.json()).Code).toBe(1);
-    const xml = await fetch(`${url}/Factory`, { method: 'POST', body: '<a/>', headers: { 'content-type': 'application/xml', ...auth } });
+    const xml = await fetch(`${url}/Factory`, {
+      method: 'POST',
+      body: '<a/>',
+      headers: { 'content-type': 'application/xml', ...auth },
+    });
     expect(xml.status).toBe(415);
     expect((await xml.json()).Code).toBe(1);
-    const big = await send('POST', '/Factory', JSON.stringify({ Factory_Name: 'x'.repeat(3 * 1024 * 1024) }), {
-      'accept-language': 'en',
-    });
+    const big = await send(
+      'POST',
+      '/Factory',
+      JSON.stringify({ Factory_Name: 'x'.repeat(3 * 1024 * 1024) }),
+      {
+        'accept-language': 'en',
+      },
+    );
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ Code: 1, Message: 'The request is too large (limit 2 MB)', Data: null });
+    expect(await big.json()).toEqual({
+      Code: 1,
+      Message: 'The request is too large (limit 2 MB)',
+      Data: null,
+    });
     // a JSON array or scalar is not an object
     const arr = await send('POST', '/Factory', '[1,2]');
     expect((await arr.json()).Code).toBe(1);
@@ -86,10 +104,19 @@ describe('envelope', () => {
 
   it('names the field in validation errors', async () => {
     const r = await send('POST', '/Factory', JSON.stringify({ Factory_Code: 'A', Factory_Name: 7 }));
-    expect(await r.json()).toEqual({ Code: 1, Message: '工厂名称(Factory_Name)：类型错误，应为文本', Data: null });
-    const l = await send('POST', '/DataDictionary', JSON.stringify({ Storage_Name: 'd', Items: [{ Item_Name: '' }] }), {
-      'accept-language': 'en',
+    expect(await r.json()).toEqual({
+      Code: 1,
+      Message: '工厂名称(Factory_Name)：类型错误，应为文本',
+      Data: { Field: 'Factory_Name', Key: 'validation' },
     });
+    const l = await send(
+      'POST',
+      '/DataDictionary',
+      JSON.stringify({ Storage_Name: 'd', Items: [{ Item_Name: '' }] }),
+      {
+        'accept-language': 'en',
+      },
+    );
     expect((await l.json()).Message).toBe('Items row 1 Name(Item_Name): is required');
   });
 });
@@ -108,7 +135,14 @@ describe('web app and API on the same paths', () => {
 
   it('documents every route at /docs', async () => {
     const spec = await (await get('/docs/json')).json();
-    for (const p of ['/Factory', '/Factory/{id}', '/Department', '/DataDictionary', '/SystemParameter', '/OperationLog'])
+    for (const p of [
+      '/Factory',
+      '/Factory/{id}',
+      '/Department',
+      '/DataDictionary',
+      '/SystemParameter',
+      '/OperationLog',
+    ])
       expect(spec.paths[p], p).toBeDefined();
     expect(spec.paths['/Factory'].post).toBeDefined();
     expect(spec.paths['/OperationLog'].post).toBeUndefined();

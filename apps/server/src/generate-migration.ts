@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readMigrations } from '@mes/engine-server';
 import { diffSnapshots, EMPTY_SNAPSHOT, migrationSql, Registry, type Snapshot, snapshotOf } from '@mes/model';
 import { MIGRATIONS_DIR } from './config';
-import { readMigrations } from '@mes/engine-server';
 import { SERVER_MODULES } from './modules';
 
 export const SNAPSHOT_FILE = join(MIGRATIONS_DIR, 'snapshot.json');
@@ -17,7 +17,9 @@ export function currentSnapshot(): Snapshot {
 }
 
 export function committedSnapshot(): Snapshot {
-  return existsSync(SNAPSHOT_FILE) ? (JSON.parse(readFileSync(SNAPSHOT_FILE, 'utf8')) as Snapshot) : EMPTY_SNAPSHOT;
+  return existsSync(SNAPSHOT_FILE)
+    ? (JSON.parse(readFileSync(SNAPSHOT_FILE, 'utf8')) as Snapshot)
+    : EMPTY_SNAPSHOT;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -12,13 +12,18 @@ let own: string;
 beforeAll(async () => {
   t = await startTestServer();
   const role = async (code: string, menus: [string, string, number][]) => {
-    const all = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500')).body.Data;
+    const all = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
+      .body.Data;
     const grants = menus.map(([menu, buttons, type]) => ({
       Menu_ID: all.find((m) => m.Menu_Code === menu)!.Menu_ID,
       Buttons: buttons,
       Opera_Type: type,
     }));
-    const r = await t.call<{ Role_ID: number }>('POST', '/Role', { Role_Code: code, Role_Name: code, Grants: grants });
+    const r = await t.call<{ Role_ID: number }>('POST', '/Role', {
+      Role_Code: code,
+      Role_Name: code,
+      Grants: grants,
+    });
     return r.body.Data.Role_ID;
   };
   const user = async (account: string, roleId: number | null) => {
@@ -47,9 +52,14 @@ describe('route × role matrix', () => {
 
   it('no session → 401 on every route that is not public', async () => {
     for (const r of t.app.permRoutes.filter((x) => !('public' in x.perm))) {
-      const res = await t.call(r.method, sample(r.url), r.method === 'GET' || r.method === 'DELETE' ? undefined : {}, {
-        authorization: '',
-      });
+      const res = await t.call(
+        r.method,
+        sample(r.url),
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+        {
+          authorization: '',
+        },
+      );
       expect(res.status, `${r.method} ${r.url}`).toBe(401);
       expect(res.body.Code).toBe(401);
     }
@@ -60,7 +70,12 @@ describe('route × role matrix', () => {
     const guarded = t.app.permRoutes.filter((x) => 'entity' in x.perm || 'menu' in x.perm);
     expect(guarded.length).toBeGreaterThan(30);
     for (const r of guarded) {
-      const res = await t.call(r.method, sample(r.url), r.method === 'GET' || r.method === 'DELETE' ? undefined : {}, as(nobody));
+      const res = await t.call(
+        r.method,
+        sample(r.url),
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+        as(nobody),
+      );
       expect(res.status, `${r.method} ${r.url}`).toBe(403);
       expect(res.body).toEqual({ Code: 403, Message: '没有权限执行此操作', Data: null });
     }
@@ -75,25 +90,42 @@ describe('a narrower role', () => {
   it('reads what it is granted, nothing else, and cannot write without the button', async () => {
     expect((await t.call('GET', '/Factory', undefined, as(narrow))).body.Code).toBe(0);
     expect((await t.call('GET', '/Job', undefined, as(narrow))).status).toBe(403);
-    expect((await t.call('POST', '/Factory', { Factory_Code: 'N1', Factory_Name: 'n' }, as(narrow))).status).toBe(403);
+    expect(
+      (await t.call('POST', '/Factory', { Factory_Code: 'N1', Factory_Name: 'n' }, as(narrow))).status,
+    ).toBe(403);
     const menu = await t.call<{ Menu_Code: string; children: { children: { Menu_Code: string }[] }[] }[]>(
       'GET',
       '/ModuleMenu/GetUserMenu',
       undefined,
       as(narrow),
     );
-    const pages = menu.body.Data.flatMap((m) => m.children.flatMap((g) => g.children.map((p) => p.Menu_Code)));
+    const pages = menu.body.Data.flatMap((m) =>
+      m.children.flatMap((g) => g.children.map((p) => p.Menu_Code)),
+    );
     expect(pages).toEqual(['setting.factory']);
   });
 
   it('with an own-records grant edits and deletes only what it created (spec part 2 §6)', async () => {
-    const mine = await t.call<{ Factory_ID: number }>('POST', '/Factory', { Factory_Code: 'OWN1', Factory_Name: 'mine' }, as(own));
+    const mine = await t.call<{ Factory_ID: number }>(
+      'POST',
+      '/Factory',
+      { Factory_Code: 'OWN1', Factory_Name: 'mine' },
+      as(own),
+    );
     expect(mine.body.Code).toBe(0);
-    const theirs = await t.call<{ Factory_ID: number }>('POST', '/Factory', { Factory_Code: 'ADM1', Factory_Name: 'admin' });
-    const edit = (id: number, name: string) => t.call('PUT', '/Factory', { Factory_ID: id, Version: 1, Factory_Name: name }, as(own));
+    const theirs = await t.call<{ Factory_ID: number }>('POST', '/Factory', {
+      Factory_Code: 'ADM1',
+      Factory_Name: 'admin',
+    });
+    const edit = (id: number, name: string) =>
+      t.call('PUT', '/Factory', { Factory_ID: id, Version: 1, Factory_Name: name }, as(own));
     expect((await edit(theirs.body.Data.Factory_ID, 'x')).status).toBe(403);
     expect((await edit(mine.body.Data.Factory_ID, 'mine 2')).body.Code).toBe(0);
-    expect((await t.call('DELETE', `/Factory/${theirs.body.Data.Factory_ID}`, undefined, as(own))).status).toBe(403);
-    expect((await t.call('DELETE', `/Factory/${mine.body.Data.Factory_ID}`, undefined, as(own))).body.Code).toBe(0);
+    expect(
+      (await t.call('DELETE', `/Factory/${theirs.body.Data.Factory_ID}`, undefined, as(own))).status,
+    ).toBe(403);
+    expect(
+      (await t.call('DELETE', `/Factory/${mine.body.Data.Factory_ID}`, undefined, as(own))).body.Code,
+    ).toBe(0);
   });
 });

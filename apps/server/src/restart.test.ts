@@ -19,13 +19,26 @@ function freePort(): Promise<number> {
 }
 
 async function start(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'pipe',
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/Company/LoginConfig`, { headers: { accept: 'application/json' } });
+      const r = await fetch(`http://127.0.0.1:${port}/Company/LoginConfig`, {
+        headers: { accept: 'application/json' },
+      });
       if (r.ok) return child;
     } catch {
       /* not listening yet */
@@ -74,7 +87,9 @@ describe('embedded database across restarts', () => {
     child = await start(port);
     // the session survives the restart too: it lives in the database
     const list = await (
-      await fetch(`http://127.0.0.1:${port}/Factory?PageSize=100&Sort=Factory_Code`, { headers: { accept: 'application/json', ...auth } })
+      await fetch(`http://127.0.0.1:${port}/Factory?PageSize=100&Sort=Factory_Code`, {
+        headers: { accept: 'application/json', ...auth },
+      })
     ).json();
     const codes = (list.Data as { Factory_Code: string }[]).map((f) => f.Factory_Code);
     expect(codes.slice(0, 5)).toEqual(['R0', 'R1', 'R2', 'R3', 'R4']);

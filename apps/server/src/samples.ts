@@ -28,7 +28,11 @@ export function sampleValue(f: FieldDef, seq: number): unknown {
 
 /** A value of the wrong type for the field's kind. */
 export function wrongType(f: FieldDef): unknown {
-  return f.kind === 'text' || f.kind === 'date' || f.kind === 'datetime' ? 12345 : f.kind === 'bool' ? 'yes' : 'abc';
+  return f.kind === 'text' || f.kind === 'date' || f.kind === 'datetime'
+    ? 12345
+    : f.kind === 'bool'
+      ? 'yes'
+      : 'abc';
 }
 
 let counter = 1;
@@ -37,7 +41,12 @@ let counter = 1;
  * Builds a valid create payload for any declared entity through the real API, creating the
  * records its required links point to first.
  */
-export async function samplePayload(t: TestServer, registry: Registry, def: EntityDef, depth = 0): Promise<Record<string, unknown>> {
+export async function samplePayload(
+  t: TestServer,
+  registry: Registry,
+  def: EntityDef,
+  depth = 0,
+): Promise<Record<string, unknown>> {
   const seq = counter++;
   const body: Record<string, unknown> = {};
   const fill = async (fields: Fields, out: Record<string, unknown>) => {
@@ -53,7 +62,11 @@ export async function samplePayload(t: TestServer, registry: Registry, def: Enti
           if (id) out[n] = id;
           if (id || !f.required || target.kind === 'log' || !target.api) continue;
         }
-        const res = await t.call('POST', `/${target.name}`, await samplePayload(t, registry, target, depth + 1));
+        const res = await t.call(
+          'POST',
+          `/${target.name}`,
+          await samplePayload(t, registry, target, depth + 1),
+        );
         if (res.body.Code !== 0) throw new Error(`sample ${target.name}: ${res.body.Message}`);
         out[n] = (res.body.Data as Record<string, number>)[target.key];
         continue;

@@ -12,16 +12,32 @@ export interface TestServer extends RunningApp {
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; body: { Code: number; Message: string; Data: T; Paging?: { TotalCount: number; Page: number; PageSize: number } } }>;
+  ): Promise<{
+    status: number;
+    body: {
+      Code: number;
+      Message: string;
+      Data: T;
+      Paging?: { TotalCount: number; Page: number; PageSize: number };
+    };
+  }>;
 }
 
 /**
  * A real server on a random port over a fresh database: an in-memory PGlite, or a new database on
  * the PostgreSQL server of DATABASE_URL (dropped afterwards), so that test files never share state.
  */
-export async function startTestServer(opts: { seed?: 'demo' | 'none'; dataDir?: string } = {}): Promise<TestServer> {
-  const database: Database = opts.dataDir ? await openDatabase({ dataDir: opts.dataDir }) : await openTestDatabase();
-  const running = await createApp({ database, seed: opts.seed ?? 'none', webDist: process.env.WEB_DIST ?? '' });
+export async function startTestServer(
+  opts: { seed?: 'demo' | 'none'; dataDir?: string } = {},
+): Promise<TestServer> {
+  const database: Database = opts.dataDir
+    ? await openDatabase({ dataDir: opts.dataDir })
+    : await openTestDatabase();
+  const running = await createApp({
+    database,
+    seed: opts.seed ?? 'none',
+    webDist: process.env.WEB_DIST ?? '',
+  });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = running.app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -30,7 +46,12 @@ export async function startTestServer(opts: { seed?: 'demo' | 'none'; dataDir?: 
     url,
     token: '',
     async login(account, password) {
-      const r = await t.call<{ token: string }>('POST', '/Login', { User_Account: account, Pass_Word: password }, { authorization: '' });
+      const r = await t.call<{ token: string }>(
+        'POST',
+        '/Login',
+        { User_Account: account, Pass_Word: password },
+        { authorization: '' },
+      );
       if (r.body.Code !== 0) throw new Error(`login ${account}: ${r.body.Message}`);
       return r.body.Data.token;
     },

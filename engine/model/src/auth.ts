@@ -4,10 +4,19 @@ import { bool, datetime, enumOf, int, options, ref, text } from './fields';
 /** Sign-in, permissions and messages: the engine enforces them, so it declares their tables. */
 
 export const USER_TYPES = options([1, '员工', 'Staff'], [2, '供应商', 'Supplier']);
-export const DATA_AUTHORITY = options([1, '本人', 'Own records'], [2, '本部门', 'Own department'], [3, '全部', 'All']);
+export const DATA_AUTHORITY = options(
+  [1, '本人', 'Own records'],
+  [2, '本部门', 'Own department'],
+  [3, '全部', 'All'],
+);
 export const MENU_TYPES = options([1, '模块', 'Module'], [2, '分组', 'Group'], [3, '页面', 'Page']);
 /** Spec part 2 §6: types 1 and 3 may not edit; 2 manages every record; 4 edits its own. */
-export const OPERA_TYPES = options([1, '只读', 'Read only'], [2, '管理', 'Manage all'], [3, '仅审核', 'Approve only'], [4, '本人', 'Own records']);
+export const OPERA_TYPES = options(
+  [1, '只读', 'Read only'],
+  [2, '管理', 'Manage all'],
+  [3, '仅审核', 'Approve only'],
+  [4, '本人', 'Own records'],
+);
 
 export const user = defineEntity({
   name: 'Users',
@@ -17,7 +26,10 @@ export const user = defineEntity({
   key: 'User_ID',
   menu: 'setting.user',
   fields: {
-    User_Account: text({ zh: '账号', en: 'Account' }, { max: 50, required: true, unique: true, format: 'code' }),
+    User_Account: text(
+      { zh: '账号', en: 'Account' },
+      { max: 50, required: true, unique: true, format: 'code' },
+    ),
     User_Name: text({ zh: '姓名', en: 'Name' }, { max: 50, required: true }),
     Pass_Word: text({ zh: '密码', en: 'Password' }, { max: 200, secret: true, readOnly: true }),
     Factory_ID: ref({ zh: '工厂', en: 'Factory' }, 'Factory', 'Factory_Name'),
@@ -26,16 +38,30 @@ export const user = defineEntity({
     Tel_Phone: text({ zh: '电话', en: 'Phone' }, { max: 30, format: 'phone' }),
     EMail: text({ zh: '邮箱', en: 'Email' }, { max: 100, format: 'email' }),
     U_Type: enumOf({ zh: '账号类型', en: 'Account type' }, USER_TYPES, { required: true, default: 1 }),
-    Data_Authority: enumOf({ zh: '数据权限', en: 'Data authority' }, DATA_AUTHORITY, { required: true, default: 3 }),
-    Menu_Mode: enumOf({ zh: '菜单模式', en: 'Menu mode' }, options([1, '图标栏', 'Icon column'], [2, '手风琴', 'Accordion']), {
-      default: 2,
-      hiddenInList: true,
+    Data_Authority: enumOf({ zh: '数据权限', en: 'Data authority' }, DATA_AUTHORITY, {
+      required: true,
+      default: 3,
     }),
+    Menu_Mode: enumOf(
+      { zh: '菜单模式', en: 'Menu mode' },
+      options([1, '图标栏', 'Icon column'], [2, '手风琴', 'Accordion']),
+      {
+        default: 2,
+        hiddenInList: true,
+      },
+    ),
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
-    Pwd_Changed_At: datetime({ zh: '密码修改时间', en: 'Password changed' }, { readOnly: true, hiddenInList: true }),
+    Pwd_Changed_At: datetime(
+      { zh: '密码修改时间', en: 'Password changed' },
+      { readOnly: true, hiddenInList: true },
+    ),
   },
   lines: {
-    Roles: { label: { zh: '角色', en: 'Roles' }, maxRows: 50, fields: { Role_ID: ref({ zh: '角色', en: 'Role' }, 'Role', 'Role_Name', { required: true }) } },
+    Roles: {
+      label: { zh: '角色', en: 'Roles' },
+      maxRows: 50,
+      fields: { Role_ID: ref({ zh: '角色', en: 'Role' }, 'Role', 'Role_Name', { required: true }) },
+    },
   },
   display: 'User_Name',
   list: { search: ['User_Account', 'User_Name', 'Tel_Phone', 'EMail'] },
@@ -60,7 +86,10 @@ export const role = defineEntity({
       fields: {
         Menu_ID: ref({ zh: '菜单', en: 'Menu' }, 'ModuleMenu', 'Menu_Name', { required: true }),
         Buttons: text({ zh: '按钮', en: 'Buttons' }, { max: 500 }),
-        Opera_Type: enumOf({ zh: '操作类型', en: 'Operation type' }, OPERA_TYPES, { required: true, default: 2 }),
+        Opera_Type: enumOf({ zh: '操作类型', en: 'Operation type' }, OPERA_TYPES, {
+          required: true,
+          default: 2,
+        }),
       },
     },
   },
@@ -78,7 +107,9 @@ export const moduleMenu = defineEntity({
     Menu_Code: text({ zh: '菜单编码', en: 'Menu code' }, { max: 80, required: true, unique: true }),
     Menu_Name: text({ zh: '菜单名称', en: 'Menu name' }, { max: 60, required: true }),
     Menu_Name_En: text({ zh: '英文名称', en: 'English name' }, { max: 80 }),
-    Parent_Menu_ID: ref({ zh: '上级菜单', en: 'Parent menu' }, 'ModuleMenu', 'Menu_Name', { displayAs: 'Parent_Menu_Name' }),
+    Parent_Menu_ID: ref({ zh: '上级菜单', en: 'Parent menu' }, 'ModuleMenu', 'Menu_Name', {
+      displayAs: 'Parent_Menu_Name',
+    }),
     Menu_Type: enumOf({ zh: '菜单类型', en: 'Menu type' }, MENU_TYPES, { required: true }),
     Ser_NO: int({ zh: '排序', en: 'Sort order' }, { min: 0, max: 99999 }),
     Route: text({ zh: '路由', en: 'Route' }, { max: 200 }),

@@ -1,6 +1,6 @@
+import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSession } from './auth';
 import { defineEntity } from './entity';
 import { datetime, enumOf, int, options, text } from './fields';
-import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSession } from './auth';
 import { defineModule } from './module';
 
 export const operationLog = defineEntity({
@@ -27,7 +27,12 @@ export const operationLog = defineEntity({
   },
 });
 
-export const PERIODS = options([0, '不分期', 'None'], [1, '按年', 'Yearly'], [2, '按月', 'Monthly'], [3, '按日', 'Daily']);
+export const PERIODS = options(
+  [0, '不分期', 'None'],
+  [1, '按年', 'Yearly'],
+  [2, '按月', 'Monthly'],
+  [3, '按日', 'Daily'],
+);
 
 export const numberingSeries = defineEntity({
   name: 'NumberingSeries',
@@ -52,6 +57,16 @@ export const engineModule = defineModule({
   code: 'engine',
   label: { zh: '平台', en: 'Platform' },
   order: 0,
-  entities: [operationLog, numberingSeries, user, role, moduleMenu, userSession, loginThrottle, sendMsg, userOftenMenu],
+  entities: [
+    operationLog,
+    numberingSeries,
+    user,
+    role,
+    moduleMenu,
+    userSession,
+    loginThrottle,
+    sendMsg,
+    userOftenMenu,
+  ],
   menu: [],
 });

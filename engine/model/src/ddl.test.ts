@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots, EMPTY_SNAPSHOT, migrationSql, type Snapshot, snapshotOf, splitMigration } from './ddl';
+import {
+  diffSnapshots,
+  EMPTY_SNAPSHOT,
+  migrationSql,
+  type Snapshot,
+  snapshotOf,
+  splitMigration,
+} from './ddl';
 import { defineEntity } from './entity';
 import { decimal, ref, text } from './fields';
 import { defineModule, Registry } from './module';
@@ -29,7 +36,17 @@ describe('snapshot and DDL', () => {
   it('derives tables with the standard columns, lines tables and links', () => {
     expect(Object.keys(snap.tables)).toEqual(['child', 'child_rows', 'parent']);
     const cols = snap.tables.child.columns;
-    for (const c of ['extension_field1', 'extension_field6', 'tag_value', 'state', 'created_by', 'created_at', 'updated_by', 'updated_at', 'version'])
+    for (const c of [
+      'extension_field1',
+      'extension_field6',
+      'tag_value',
+      'state',
+      'created_by',
+      'created_at',
+      'updated_by',
+      'updated_at',
+      'version',
+    ])
       expect(cols[c], c).toBeDefined();
     expect(cols.amount.type).toBe('numeric(12,2)');
     expect(cols.parent_id.references).toEqual({ table: 'parent' });
@@ -52,7 +69,9 @@ describe('snapshot and DDL', () => {
       'ALTER TABLE "parent" ALTER COLUMN "name" TYPE varchar(80) USING "name"::varchar(80)',
       'ALTER TABLE "parent" ALTER COLUMN "name" SET NOT NULL',
     ]);
-    expect(diffSnapshots(next, snap)[0]).toMatch(/-- review: drops data\nALTER TABLE "parent" DROP COLUMN "name"/);
+    expect(diffSnapshots(next, snap)[0]).toMatch(
+      /-- review: drops data\nALTER TABLE "parent" DROP COLUMN "name"/,
+    );
   });
   it('round-trips statements through a migration file', () => {
     const sql = diffSnapshots(EMPTY_SNAPSHOT, snap);

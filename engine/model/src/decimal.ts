@@ -44,7 +44,10 @@ export function normalizeDecimal(s: string, minScale = 0): string {
 export function decimalDigits(s: string): { intDigits: number; fracDigits: number } {
   const m = RE.exec(s.trim());
   if (!m) return { intDigits: Number.POSITIVE_INFINITY, fracDigits: Number.POSITIVE_INFINITY };
-  return { intDigits: m[2].replace(/^0+(?=\d)/, '').length, fracDigits: (m[3] ?? '').replace(/0+$/, '').length };
+  return {
+    intDigits: m[2].replace(/^0+(?=\d)/, '').length,
+    fracDigits: (m[3] ?? '').replace(/0+$/, '').length,
+  };
 }
 
 export function addDecimal(a: string, b: string): string {

@@ -47,7 +47,12 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   lines?: L;
   /** The field shown when another record links here. */
   display: keyof F & string;
-  list?: { columns?: (keyof F & string)[]; search?: (keyof F & string)[]; sort?: string[]; defaultSort?: string };
+  list?: {
+    columns?: (keyof F & string)[];
+    search?: (keyof F & string)[];
+    sort?: string[];
+    defaultSort?: string;
+  };
   features?: Features;
   /** Self-reference that makes the records a tree. */
   tree?: { parent: keyof F & string };
@@ -59,7 +64,10 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   api?: boolean;
 }
 
-export interface EntityDef<F extends Fields = Fields, L extends Record<string, LinesDef> = Record<string, LinesDef>> {
+export interface EntityDef<
+  F extends Fields = Fields,
+  L extends Record<string, LinesDef> = Record<string, LinesDef>,
+> {
   name: string;
   label: Label;
   kind: EntityKind;
@@ -97,13 +105,16 @@ export const STANDARD_FIELDS = [
   'Version',
 ] as const;
 
-export function defineEntity<const F extends Fields, const L extends Record<string, LinesDef> = Record<never, LinesDef>>(
-  input: EntityInput<F, L>,
-): EntityDef<F, L> {
+export function defineEntity<
+  const F extends Fields,
+  const L extends Record<string, LinesDef> = Record<never, LinesDef>,
+>(input: EntityInput<F, L>): EntityDef<F, L> {
   const names = Object.keys(input.fields);
   for (const n of names) {
-    if (!/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n)) throw new Error(`${input.name}.${n}: wire names are Upper_Snake`);
-    if ((STANDARD_FIELDS as readonly string[]).includes(n)) throw new Error(`${input.name}.${n} is a standard column`);
+    if (!/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n))
+      throw new Error(`${input.name}.${n}: wire names are Upper_Snake`);
+    if ((STANDARD_FIELDS as readonly string[]).includes(n))
+      throw new Error(`${input.name}.${n} is a standard column`);
   }
   const sortable = names.filter((n) => !isSecret(input.fields[n]));
   const key = input.key ?? 'ID';
@@ -117,8 +128,12 @@ export function defineEntity<const F extends Fields, const L extends Record<stri
     lines: (input.lines ?? {}) as L,
     display: input.display,
     list: {
-      columns: input.list?.columns ?? names.filter((n) => !input.fields[n].hiddenInList && !isSecret(input.fields[n])),
-      search: input.list?.search ?? names.filter((n) => input.fields[n].kind === 'text' && !isSecret(input.fields[n])),
+      columns:
+        input.list?.columns ??
+        names.filter((n) => !input.fields[n].hiddenInList && !isSecret(input.fields[n])),
+      search:
+        input.list?.search ??
+        names.filter((n) => input.fields[n].kind === 'text' && !isSecret(input.fields[n])),
       sort: input.list?.sort ?? [key, ...sortable, 'State', 'Created_At', 'Updated_At'],
       defaultSort: input.list?.defaultSort ?? `-${key}`,
     },
@@ -151,14 +166,15 @@ type Nullable<F extends FieldDef, V> = F extends { required: true } ? V : V | nu
 export type RecordOf<F extends Fields> = { [K in keyof F]: Nullable<F[K], WireValue<F[K]>> };
 
 /** What a record looks like on the wire: declared fields, key, standard columns, line arrays. */
-export type WireRecord<E> = E extends EntityDef<infer F, infer L>
-  ? RecordOf<F> & {
-      Version: number;
-      State: number;
-      Tag_Value: string | null;
-      Created_At: string;
-      Updated_At: string;
-      Created_By: number | null;
-      Updated_By: number | null;
-    } & { [K in keyof L]: RecordOf<L[K]['fields']>[] } & Record<string, unknown>
-  : never;
+export type WireRecord<E> =
+  E extends EntityDef<infer F, infer L>
+    ? RecordOf<F> & {
+        Version: number;
+        State: number;
+        Tag_Value: string | null;
+        Created_At: string;
+        Updated_At: string;
+        Created_By: number | null;
+        Updated_By: number | null;
+      } & { [K in keyof L]: RecordOf<L[K]['fields']>[] } & Record<string, unknown>
+    : never;

@@ -95,13 +95,22 @@ export const datetime = (label: Label, o: Opts<DateTimeField> = {}): DateTimeFie
   label,
   ...o,
 });
-export const enumOf = (label: Label, options: readonly EnumOption[], o: Partial<Opts<EnumField>> = {}): EnumField => ({
+export const enumOf = (
+  label: Label,
+  options: readonly EnumOption[],
+  o: Partial<Opts<EnumField>> = {},
+): EnumField => ({
   kind: 'enum',
   label,
   options,
   ...o,
 });
-export const ref = (label: Label, entity: string, display: string, o: Partial<Opts<RefField>> = {}): RefField => ({
+export const ref = (
+  label: Label,
+  entity: string,
+  display: string,
+  o: Partial<Opts<RefField>> = {},
+): RefField => ({
   kind: 'ref',
   label,
   entity,

@@ -7,6 +7,6 @@ export * from './fields';
 export * from './i18n';
 export * from './module';
 export * from './names';
+export * from './params';
 export * from './schema';
 export * from './wire';
-export * from './params';

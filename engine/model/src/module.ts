@@ -41,7 +41,8 @@ export class Registry {
       }
     for (const e of this.entities.values())
       for (const [n, f] of Object.entries(e.fields))
-        if (f.kind === 'ref' && !this.entities.has(f.entity)) throw new Error(`${e.name}.${n} links to unknown ${f.entity}`);
+        if (f.kind === 'ref' && !this.entities.has(f.entity))
+          throw new Error(`${e.name}.${n} links to unknown ${f.entity}`);
   }
   get(name: string): EntityDef {
     const e = this.entities.get(name);

@@ -17,15 +17,30 @@ const item = defineEntity({
     Kind: enumOf({ zh: '类型', en: 'Kind' }, options([1, '甲', 'A'], [2, '乙', 'B'])),
     Owner_ID: ref({ zh: '负责人', en: 'Owner' }, 'Item', 'Item_Name'),
   },
-  lines: { Rows: { label: { zh: '明细', en: 'Rows' }, fields: { Note: text({ zh: '备注', en: 'Note' }, { required: true }) } } },
+  lines: {
+    Rows: {
+      label: { zh: '明细', en: 'Rows' },
+      fields: { Note: text({ zh: '备注', en: 'Note' }, { required: true }) },
+    },
+  },
   display: 'Item_Name',
-  features: { tags: true, customFields: true, numbering: { field: 'List_NO', prefix: 'IT', period: 'day', digits: 4 } },
+  features: {
+    tags: true,
+    customFields: true,
+    numbering: { field: 'List_NO', prefix: 'IT', period: 'day', digits: 4 },
+  },
 });
 
 describe('derived create schema', () => {
   const s = createSchema(item);
   it('accepts a valid record and normalises decimals and dates', () => {
-    const r = s.parse({ Item_Name: ' Bolt ', Qty: '001.50', Due: '2026/1/5', Kind: 2, Rows: [{ Note: 'x' }] });
+    const r = s.parse({
+      Item_Name: ' Bolt ',
+      Qty: '001.50',
+      Due: '2026/1/5',
+      Kind: 2,
+      Rows: [{ Note: 'x' }],
+    });
     expect(r).toMatchObject({ Item_Name: 'Bolt', Qty: '1.5', Due: '2026-01-05', Kind: 2 });
   });
   it('refuses unknown fields, read-only fields and missing required ones', () => {
@@ -72,7 +87,15 @@ describe('derived update schema', () => {
 describe('derived list query schema', () => {
   const s = listQuerySchema(item);
   it('parses paging, sort and filters from query text', () => {
-    const q = s.parse({ Page: '2', PageSize: '50', Sort: '-Qty', Kind: '1', Qty__gte: '3', Count__in: '1,2', Due__null: 'true' });
+    const q = s.parse({
+      Page: '2',
+      PageSize: '50',
+      Sort: '-Qty',
+      Kind: '1',
+      Qty__gte: '3',
+      Count__in: '1,2',
+      Due__null: 'true',
+    });
     expect(q.Page).toBe(2);
     expect(q.PageSize).toBe(50);
     expect(q.Sort).toEqual({ field: 'Qty', desc: true });

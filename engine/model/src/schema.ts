@@ -4,7 +4,12 @@ import { CUSTOM_FIELD_NAMES, type EntityDef, type Fields } from './entity';
 import type { FieldDef } from './fields';
 
 /** Issues carry a message key that the server and the web translate (`params.key`). */
-function custom(ctx: { issues: unknown[] }, input: unknown, key: string, params: Record<string, unknown> = {}) {
+function custom(
+  ctx: { issues: unknown[] },
+  input: unknown,
+  key: string,
+  params: Record<string, unknown> = {},
+) {
   (ctx.issues as object[]).push({ code: 'custom', input, message: key, params: { key, ...params } });
 }
 
@@ -68,7 +73,9 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'datetime':
       return z.iso.datetime({ offset: true, local: true });
     case 'enum':
-      return z.union(f.options.map((o) => z.literal(o.value)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]);
+      return z.union(
+        f.options.map((o) => z.literal(o.value)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+      );
     case 'ref':
       return z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
   }
@@ -81,7 +88,12 @@ function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.Z
     const s = fieldSchema(f);
     // a declared default fills a required field the client leaves out
     const hasDefault = 'default' in f && f.default !== undefined;
-    shape[name] = f.required && mode === 'create' && !hasDefault ? s : f.required ? s.optional() : s.nullable().optional();
+    shape[name] =
+      f.required && mode === 'create' && !hasDefault
+        ? s
+        : f.required
+          ? s.optional()
+          : s.nullable().optional();
   }
   return shape;
 }
@@ -158,7 +170,10 @@ function queryValue(f: FieldDef, op: FilterOp): z.ZodType {
       case 'int':
       case 'enum':
       case 'ref':
-        return z.string().regex(/^-?\d{1,15}$/).transform(Number);
+        return z
+          .string()
+          .regex(/^-?\d{1,15}$/)
+          .transform(Number);
       case 'bool':
         return z.enum(['true', 'false']).transform((v) => v === 'true');
       case 'decimal':
@@ -176,7 +191,12 @@ function queryValue(f: FieldDef, op: FilterOp): z.ZodType {
       .string()
       .max(2000)
       .transform((v) => v.split(','))
-      .pipe(z.array(one as z.ZodType<unknown, string>).min(1).max(100));
+      .pipe(
+        z
+          .array(one as z.ZodType<unknown, string>)
+          .min(1)
+          .max(100),
+      );
   return one;
 }
 

@@ -3,6 +3,8 @@ import { isMessageKey, MESSAGES, type MessageKey } from './messages';
 
 /** An error a client caused or may see; its text is chosen per request language. */
 export class AppError extends Error {
+  /** Wire name of the field at fault, so that a form can show the message beside it. */
+  field?: string;
   constructor(
     readonly key: MessageKey,
     readonly params: Record<string, unknown> = {},
@@ -11,11 +13,16 @@ export class AppError extends Error {
   ) {
     super(key);
   }
+  at(field: string | undefined): this {
+    this.field = field;
+    return this;
+  }
   /** Params that are themselves message keys or labels are translated too. */
   text(lang: Lang): string {
     const p: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(this.params)) {
-      if (v && typeof v === 'object' && 'zh' in v && 'en' in v) p[k] = labelOf(v as { zh: string; en: string }, lang);
+      if (v && typeof v === 'object' && 'zh' in v && 'en' in v)
+        p[k] = labelOf(v as { zh: string; en: string }, lang);
       else if (v instanceof AppError) p[k] = v.text(lang);
       else p[k] = v;
     }

@@ -39,7 +39,10 @@ export const MESSAGES = {
     zh: '登录失败次数过多，请 {minutes} 分钟后再试',
     en: 'Too many failed sign-ins; try again in {minutes} minutes',
   },
-  account_disabled: { zh: '账号已停用，请联系管理员', en: 'This account is disabled; contact your administrator' },
+  account_disabled: {
+    zh: '账号已停用，请联系管理员',
+    en: 'This account is disabled; contact your administrator',
+  },
   old_password_wrong: { zh: '原密码错误', en: 'The old password is wrong' },
   password_length: {
     zh: '新密码长度应为 {min} 到 {max} 个字符',

@@ -22,7 +22,8 @@ export async function notify(tx: Tx | Db, n: Notice): Promise<number | null> {
   const to = [...new Set(n.to.filter((u) => Number.isSafeInteger(u) && u > 0))];
   if (!to.length) return null;
   const menu = n.menuCode
-    ? (await sql<{ id: number }>`SELECT id FROM module_menu WHERE menu_code = ${n.menuCode}`.execute(tx)).rows[0]?.id ?? null
+    ? ((await sql<{ id: number }>`SELECT id FROM module_menu WHERE menu_code = ${n.menuCode}`.execute(tx))
+        .rows[0]?.id ?? null)
     : null;
   const { rows } = await sql<{ id: number }>`
     INSERT INTO send_msg (title, content, send_time, route, parameter, menu_id, msg_type, status, level, class, from_user_id)

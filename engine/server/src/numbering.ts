@@ -20,7 +20,13 @@ export async function nextNumber(tx: Tx, def: EntityDef, now = new Date()): Prom
   await sql`INSERT INTO numbering_series (series_code, series_name, prefix, period, digits)
     VALUES (${def.name}, ${def.label.zh}, ${n.prefix}, ${PERIOD_CODE[n.period]}, ${n.digits})
     ON CONFLICT (series_code) DO NOTHING`.execute(tx);
-  const { rows } = await sql<{ prefix: string; period: number; digits: number; current_period: string | null; current_value: number | null }>`
+  const { rows } = await sql<{
+    prefix: string;
+    period: number;
+    digits: number;
+    current_period: string | null;
+    current_value: number | null;
+  }>`
     SELECT prefix, period, digits, current_period, current_value FROM numbering_series
     WHERE series_code = ${def.name} FOR UPDATE`.execute(tx);
   const s = rows[0];

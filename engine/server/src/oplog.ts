@@ -3,7 +3,17 @@ import type { RequestContext } from './context';
 import type { Db } from './db';
 import type { Tx } from './db/tx';
 
-export type Verb = 'add' | 'edit' | 'delete' | 'approve' | 'unapprove' | 'reject' | 'close' | 'login' | 'login_failed' | 'denied';
+export type Verb =
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'approve'
+  | 'unapprove'
+  | 'reject'
+  | 'close'
+  | 'login'
+  | 'login_failed'
+  | 'denied';
 
 const MAX_CONTENT = 20000;
 
@@ -24,11 +34,15 @@ export async function writeLog(
 }
 
 /** What changed, as `{field: [before, after]}`, for the log. */
-export function changes(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(after)) {
     if (k === 'Version' || k === 'Updated_At') continue;
-    if (JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null)) out[k] = [before[k] ?? null, v ?? null];
+    if (JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null))
+      out[k] = [before[k] ?? null, v ?? null];
   }
   return out;
 }

@@ -16,9 +16,10 @@ export async function runSeeds(engine: Engine, opts: { demo: boolean }): Promise
     if (m.bootstrap) await withTx(engine.db, (tx) => m.bootstrap!({ engine, tx, ctx: SYSTEM_CONTEXT }));
     if (!opts.demo || !m.seed) continue;
     const done = await withTx(engine.db, async (tx) => {
-      const r = await sql`INSERT INTO seed_runs (module) VALUES (${m.manifest.code}) ON CONFLICT DO NOTHING RETURNING module`.execute(
-        tx,
-      );
+      const r =
+        await sql`INSERT INTO seed_runs (module) VALUES (${m.manifest.code}) ON CONFLICT DO NOTHING RETURNING module`.execute(
+          tx,
+        );
       if (!r.rows.length) return false;
       await m.seed!({ engine, tx, ctx: SYSTEM_CONTEXT });
       return true;

@@ -59,7 +59,8 @@ export function zodError(error: z.ZodError, def: EntityDef | undefined, lang: La
     return new AppError('unknown_field', { field: prefix + issue.keys.join(', ') });
   }
   const field = fieldName(def, issue.path, lang) || '-';
-  return new AppError('validation', { field, reason: reason(issue, lang) });
+  const wire = issue.path.map(String).join('.');
+  return new AppError('validation', { field, reason: reason(issue, lang) }).at(wire || undefined);
 }
 
 export function parseWith<T>(

@@ -19,7 +19,10 @@ describe('menuRows', () => {
   it('lets a built module override the catalogue by code', () => {
     const setting = rows.filter((r) => r.code === 'setting');
     expect(setting).toHaveLength(1);
-    expect(rows.find((r) => r.code === 'setting.factory')).toMatchObject({ route: '/setting/factory', entity: 'Factory' });
+    expect(rows.find((r) => r.code === 'setting.factory')).toMatchObject({
+      route: '/setting/factory',
+      entity: 'Factory',
+    });
     expect(rows.find((r) => r.code === 'setting.barcode')?.entity).toBeNull();
   });
   it('refuses a code used at two levels', () => {
@@ -28,7 +31,13 @@ describe('menuRows', () => {
       label: { zh: 'x', en: 'x' },
       order: 1,
       entities: [],
-      menu: [{ code: 'x.a', label: { zh: 'a', en: 'a' }, pages: [{ code: 'x.a', label: { zh: 'a', en: 'a' }, path: '/x/a' }] }],
+      menu: [
+        {
+          code: 'x.a',
+          label: { zh: 'a', en: 'a' },
+          pages: [{ code: 'x.a', label: { zh: 'a', en: 'a' }, path: '/x/a' }],
+        },
+      ],
     });
     expect(() => menuRows([bad], registry)).toThrow(/two levels/);
   });

@@ -36,29 +36,45 @@ export function menuRows(modules: ModuleManifest[], registry: Registry): MenuRow
     rows.set(r.code, r);
   };
   const walk = (m: ModuleManifest) => {
-    put(
-      { code: m.code, name: m.label.zh, nameEn: m.label.en, parent: null, type: 1, ser: m.order * 100, route: null, icon: m.icon ?? null, buttons: '', entity: null }
-    );
+    put({
+      code: m.code,
+      name: m.label.zh,
+      nameEn: m.label.en,
+      parent: null,
+      type: 1,
+      ser: m.order * 100,
+      route: null,
+      icon: m.icon ?? null,
+      buttons: '',
+      entity: null,
+    });
     m.menu.forEach((grp, gi) => {
-      put(
-        { code: grp.code, name: grp.label.zh, nameEn: grp.label.en, parent: m.code, type: 2, ser: m.order * 100 + gi + 1, route: null, icon: null, buttons: '', entity: null }
-      );
+      put({
+        code: grp.code,
+        name: grp.label.zh,
+        nameEn: grp.label.en,
+        parent: m.code,
+        type: 2,
+        ser: m.order * 100 + gi + 1,
+        route: null,
+        icon: null,
+        buttons: '',
+        entity: null,
+      });
       grp.pages.forEach((p, pi) => {
         const def = p.entity ? registry.get(p.entity) : undefined;
-        put(
-          {
-            code: p.code,
-            name: p.label.zh,
-            nameEn: p.label.en,
-            parent: grp.code,
-            type: 3,
-            ser: (m.order * 100 + gi + 1) * 100 + pi + 1,
-            route: p.path,
-            icon: p.icon ?? null,
-            buttons: buttonsFor(def).join(','),
-            entity: p.entity ?? null,
-          }
-        );
+        put({
+          code: p.code,
+          name: p.label.zh,
+          nameEn: p.label.en,
+          parent: grp.code,
+          type: 3,
+          ser: (m.order * 100 + gi + 1) * 100 + pi + 1,
+          route: p.path,
+          icon: p.icon ?? null,
+          buttons: buttonsFor(def).join(','),
+          entity: p.entity ?? null,
+        });
       });
     });
   };

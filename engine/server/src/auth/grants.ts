@@ -3,7 +3,19 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 
 /** Buttons of DESIGN.md §4; `view` is implied by any grant of the menu. */
-export const BUTTONS = ['view', 'add', 'edit', 'delete', 'approve', 'unapprove', 'reject', 'close', 'print', 'export', 'import'] as const;
+export const BUTTONS = [
+  'view',
+  'add',
+  'edit',
+  'delete',
+  'approve',
+  'unapprove',
+  'reject',
+  'close',
+  'print',
+  'export',
+  'import',
+] as const;
 export type Button = (typeof BUTTONS)[number];
 
 export interface Grant {
@@ -20,7 +32,14 @@ export interface Grants {
 
 /** The union of a user's roles: per menu code the buttons and the most permissive operation type. */
 export async function loadGrants(db: Db, userId: number): Promise<Grants> {
-  const { rows } = await sql<{ role_name: string; is_admin: boolean; menu_code: string | null; menu_id: number | null; buttons: string | null; opera_type: number | null }>`
+  const { rows } = await sql<{
+    role_name: string;
+    is_admin: boolean;
+    menu_code: string | null;
+    menu_id: number | null;
+    buttons: string | null;
+    opera_type: number | null;
+  }>`
     SELECT r.role_name, r.is_admin, m.menu_code, m.id AS menu_id, g.buttons, g.opera_type
     FROM users_roles ur JOIN role r ON r.id = ur.role_id
     LEFT JOIN role_grants g ON g.parent_id = r.id
@@ -31,7 +50,11 @@ export async function loadGrants(db: Db, userId: number): Promise<Grants> {
     if (!grants.roleNames.includes(r.role_name)) grants.roleNames.push(r.role_name);
     if (r.is_admin) grants.isAdmin = true;
     if (!r.menu_code || r.menu_id === null) continue;
-    const g = grants.menus.get(r.menu_code) ?? { menuId: r.menu_id, buttons: new Set<string>(), operaType: 1 };
+    const g = grants.menus.get(r.menu_code) ?? {
+      menuId: r.menu_id,
+      buttons: new Set<string>(),
+      operaType: 1,
+    };
     for (const b of (r.buttons ?? '').split(',')) if (b.trim()) g.buttons.add(b.trim());
     g.operaType = rank(r.opera_type ?? 1) > rank(g.operaType) ? (r.opera_type ?? 1) : g.operaType;
     grants.menus.set(r.menu_code, g);
@@ -61,7 +84,8 @@ export class EntityAccess {
         for (const page of group.pages) {
           if (!page.entity) continue;
           add(this.pages, page.entity, page.code);
-          for (const target of referencedEntities(registry.get(page.entity))) add(this.lookups, target, page.code);
+          for (const target of referencedEntities(registry.get(page.entity)))
+            add(this.lookups, target, page.code);
         }
   }
 
@@ -77,13 +101,14 @@ export class EntityAccess {
     if (grants.isAdmin) return 'all';
     const pages = this.pages.get(entity) ?? new Set<string>();
     if (button === 'view') {
-      for (const code of [...pages, ...(this.lookups.get(entity) ?? [])]) if (grants.menus.has(code)) return 'all';
+      for (const code of [...pages, ...(this.lookups.get(entity) ?? [])])
+        if (grants.menus.has(code)) return 'all';
       return false;
     }
     let best: 'all' | 'own' | false = false;
     for (const code of pages) {
       const g = grants.menus.get(code);
-      if (!g || !g.buttons.has(button)) continue;
+      if (!g?.buttons.has(button)) continue;
       const writes = button === 'add' || button === 'edit' || button === 'delete';
       if (writes && (g.operaType === 1 || g.operaType === 3)) continue;
       if (writes && g.operaType === 4 && button !== 'add') best ||= 'own';
@@ -101,6 +126,7 @@ export class EntityAccess {
 function referencedEntities(def: EntityDef): string[] {
   const out = new Set<string>();
   for (const f of Object.values(def.fields)) if (f.kind === 'ref') out.add(f.entity);
-  for (const l of Object.values(def.lines)) for (const f of Object.values(l.fields)) if (f.kind === 'ref') out.add(f.entity);
+  for (const l of Object.values(def.lines))
+    for (const f of Object.values(l.fields)) if (f.kind === 'ref') out.add(f.entity);
   return [...out];
 }

@@ -55,13 +55,21 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
 
   app.addHook('onRoute', (r) => {
     const perm = (r.config as { perm?: Perm } | undefined)?.perm;
-    if (!perm && !isInfra(r.url, r.method)) throw new Error(`Route ${String(r.method)} ${r.url} declares no permission`);
-    if (perm) for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, perm });
+    if (!perm && !isInfra(r.url, r.method))
+      throw new Error(`Route ${String(r.method)} ${r.url} declares no permission`);
+    if (perm)
+      for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, perm });
   });
 
   const deny = async (req: FastifyRequest, what: string) => {
     const ctx = requestContext(req);
-    await writeLog({ ...ctx, tx: engine.db }, 'denied', what, null, `${req.method} ${req.url.split('?')[0]}`).catch(() => undefined);
+    await writeLog(
+      { ...ctx, tx: engine.db },
+      'denied',
+      what,
+      null,
+      `${req.method} ${req.url.split('?')[0]}`,
+    ).catch(() => undefined);
     throw forbidden();
   };
 
@@ -71,7 +79,8 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) throw new AppError('unauthorized', {}, 401, 401);
     const found = await resolveSession(engine.db, token);
-    if (!found.ok) throw new AppError(found.reason === 'expired' ? 'session_expired' : 'unauthorized', {}, 401, 401);
+    if (!found.ok)
+      throw new AppError(found.reason === 'expired' ? 'session_expired' : 'unauthorized', {}, 401, 401);
     const s = found.session;
     const grants = await loadGrants(engine.db, s.user_id);
     req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
@@ -79,7 +88,8 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     if ('signedIn' in perm) return;
     if ('menu' in perm) {
       const g = grants.menus.get(perm.menu);
-      const ok = grants.isAdmin || (g && (!perm.button || perm.button === 'view' || g.buttons.has(perm.button)));
+      const ok =
+        grants.isAdmin || (g && (!perm.button || perm.button === 'view' || g.buttons.has(perm.button)));
       if (!ok) await deny(req, perm.menu);
       return;
     }
@@ -99,7 +109,8 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const perm = req.routeOptions.config?.perm;
     if (!req.auth?.ownOnly || !perm || !('entity' in perm)) return;
     const def = engine.registry.get(perm.entity);
-    const raw = (req.params as { id?: string }).id ?? (req.body as Record<string, unknown> | undefined)?.[def.key];
+    const raw =
+      (req.params as { id?: string }).id ?? (req.body as Record<string, unknown> | undefined)?.[def.key];
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id < 1) return;
     const { rows } = await sql<{ created_by: number | null; state: number }>`

@@ -53,7 +53,13 @@ export async function revokeSession(ex: Db | Tx, token: string): Promise<void> {
 }
 
 /** Ends every session of a user but (optionally) the one making the change. */
-export async function revokeUserSessions(ex: Db | Tx, userId: number, exceptSessionId?: number): Promise<void> {
+export async function revokeUserSessions(
+  ex: Db | Tx,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
   await sql`UPDATE user_session SET revoked = true
-    WHERE user_id = ${userId} AND NOT revoked ${exceptSessionId ? sql`AND id <> ${exceptSessionId}` : sql``}`.execute(ex);
+    WHERE user_id = ${userId} AND NOT revoked ${exceptSessionId ? sql`AND id <> ${exceptSessionId}` : sql``}`.execute(
+    ex,
+  );
 }

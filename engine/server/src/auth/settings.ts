@@ -6,7 +6,9 @@ import type { Tx } from '../db/tx';
 export { PARAM };
 
 export async function paramValue(ex: Db | Tx, id: number, fallback: string): Promise<string> {
-  const { rows } = await sql<{ v: string }>`SELECT parameter_value AS v FROM system_parameter WHERE id = ${id}`.execute(ex);
+  const { rows } = await sql<{
+    v: string;
+  }>`SELECT parameter_value AS v FROM system_parameter WHERE id = ${id}`.execute(ex);
   return rows[0]?.v ?? fallback;
 }
 

@@ -1,11 +1,11 @@
 import {
   addDecimal,
   decimal,
-  mulDecimal,
   defineEntity,
   defineModule,
   engineModule,
   int,
+  mulDecimal,
   ref,
   text,
 } from '@mes/model';
@@ -50,17 +50,44 @@ const order = defineEntity({
   features: { numbering: { field: 'List_NO', prefix: 'TO', period: 'day', digits: 4 } },
 });
 
+/** The engine's own Users links to these; minimal stand-ins keep this test free of business modules. */
+const standIns = [
+  defineEntity({
+    name: 'Factory',
+    label: l('F'),
+    kind: 'master',
+    fields: { Factory_Name: text(l('n')) },
+    display: 'Factory_Name',
+  }),
+  defineEntity({
+    name: 'Department',
+    label: l('D'),
+    kind: 'master',
+    fields: { Dept_Name: text(l('n')) },
+    display: 'Dept_Name',
+  }),
+  defineEntity({
+    name: 'Job',
+    label: l('J'),
+    kind: 'master',
+    fields: { Job_Name: text(l('n')) },
+    display: 'Job_Name',
+  }),
+];
+
 const calls: string[] = [];
 const hooks = defineHooks(order, {
   validate(_c, data) {
     calls.push('validate');
-    if (Array.isArray(data.Lines) && data.Lines.length === 0) throw new AppError('validation', { field: 'Lines', reason: 'empty' });
+    if (Array.isArray(data.Lines) && data.Lines.length === 0)
+      throw new AppError('validation', { field: 'Lines', reason: 'empty' });
   },
   beforeSave(_c, data) {
     calls.push('beforeSave');
     // computed field: exact sum of qty × price
     const lines = (data.Lines as { Qty: string; Price: string }[] | undefined) ?? [];
-    if (data.Lines) data.Total = lines.reduce((sum, x) => addDecimal(sum, mulDecimal(x.Qty, x.Price, 4)), '0');
+    if (data.Lines)
+      data.Total = lines.reduce((sum, x) => addDecimal(sum, mulDecimal(x.Qty, x.Price, 4)), '0');
   },
   afterSave() {
     calls.push('afterSave');
@@ -73,7 +100,10 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const mods = [
     { manifest: engineModule },
-    { manifest: defineModule({ code: 't', label: l('t'), order: 1, entities: [node, order], menu: [] }), hooks: [hooks] },
+    {
+      manifest: defineModule({ code: 't', label: l('t'), order: 1, entities: [node, order], menu: [] }),
+      hooks: [hooks],
+    },
   ];
   engine = new Engine(mods, database.db);
   await applyRegistrySchema(database, engine.registry);
@@ -86,7 +116,15 @@ describe('documents', () => {
   it('numbers documents from the series, runs hooks in order, computes fields', async () => {
     calls.length = 0;
     const svc = engine.service('TestOrder');
-    const doc = await svc.insert({ Lines: [{ Qty: '2', Price: '3.10' }, { Qty: '1.5', Price: '2' }] }, SYSTEM_CONTEXT);
+    const doc = await svc.insert(
+      {
+        Lines: [
+          { Qty: '2', Price: '3.10' },
+          { Qty: '1.5', Price: '2' },
+        ],
+      },
+      SYSTEM_CONTEXT,
+    );
     expect(calls).toEqual(['validate', 'beforeSave', 'afterSave']);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     expect(doc.List_NO).toMatch(new RegExp(`^TO${day}\\d{4}$`));
@@ -108,7 +146,10 @@ describe('documents', () => {
     const svc = engine.service('TestOrder');
     const doc = await svc.insert({ Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT);
     const id = doc.ID as number;
-    const upd = await svc.modify({ ID: id, Version: 1, Lines: [{ Qty: '4', Price: '2.5', Seq: 1 }] }, SYSTEM_CONTEXT);
+    const upd = await svc.modify(
+      { ID: id, Version: 1, Lines: [{ Qty: '4', Price: '2.5', Seq: 1 }] },
+      SYSTEM_CONTEXT,
+    );
     expect(upd.Lines).toEqual([{ Qty: '4', Price: '2.5', Seq: 1 }]);
     expect(upd.Total).toBe('10');
     await expect(svc.modify({ ID: id, Version: 2, Lines: [] }, SYSTEM_CONTEXT)).rejects.toThrow(AppError);
@@ -118,7 +159,9 @@ describe('documents', () => {
     // a void document is neither listed by default nor editable
     const listed = await svc.list(svc.parseQuery({ ID: String(id) }, SYSTEM_CONTEXT));
     expect(listed.rows).toEqual([]);
-    await expect(svc.modify({ ID: id, Version: 3 }, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'doc_not_draft' });
+    await expect(svc.modify({ ID: id, Version: 3 }, SYSTEM_CONTEXT)).rejects.toMatchObject({
+      key: 'doc_not_draft',
+    });
     await expect(svc.remove(id, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'doc_not_draft' });
   });
 
@@ -126,13 +169,17 @@ describe('documents', () => {
     const svc = engine.service('TestOrder');
     const e = await svc.insert({ Node_ID: 999999, Lines: [] }, SYSTEM_CONTEXT).catch((x) => x);
     expect(e).toBeInstanceOf(AppError);
-    const e2 = await svc.insert({ Node_ID: 999999, Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT).catch((x) => x);
+    const e2 = await svc
+      .insert({ Node_ID: 999999, Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT)
+      .catch((x) => x);
     expect(e2).toMatchObject({ key: 'ref_missing' });
     expect((e2 as AppError).text('en')).toContain('Node');
   });
 
   it('rolls back everything, log included, when a hook refuses', async () => {
-    const before = await sql<{ n: number }>`SELECT count(*)::int AS n FROM operation_log`.execute(database.db);
+    const before = await sql<{ n: number }>`SELECT count(*)::int AS n FROM operation_log`.execute(
+      database.db,
+    );
     await expect(engine.service('TestOrder').insert({ Lines: [] }, SYSTEM_CONTEXT)).rejects.toThrow();
     const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM operation_log`.execute(database.db);
     expect(after.rows[0].n).toBe(before.rows[0].n);
@@ -145,10 +192,16 @@ describe('master data trees and references', () => {
     const a = await svc.insert({ Name: 'a' }, SYSTEM_CONTEXT);
     const b = await svc.insert({ Name: 'b', Parent_ID: a.ID }, SYSTEM_CONTEXT);
     const c = await svc.insert({ Name: 'c', Parent_ID: b.ID }, SYSTEM_CONTEXT);
-    await expect(svc.modify({ ID: a.ID, Version: 1, Parent_ID: c.ID }, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'tree_cycle' });
-    await expect(svc.modify({ ID: a.ID, Version: 1, Parent_ID: a.ID }, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'tree_cycle' });
+    await expect(svc.modify({ ID: a.ID, Version: 1, Parent_ID: c.ID }, SYSTEM_CONTEXT)).rejects.toMatchObject(
+      { key: 'tree_cycle' },
+    );
+    await expect(svc.modify({ ID: a.ID, Version: 1, Parent_ID: a.ID }, SYSTEM_CONTEXT)).rejects.toMatchObject(
+      { key: 'tree_cycle' },
+    );
     // referenced by a child node and by a document: not deletable, and the message names who uses it
-    await engine.service('TestOrder').insert({ Node_ID: c.ID, Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT);
+    await engine
+      .service('TestOrder')
+      .insert({ Node_ID: c.ID, Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT);
     const e = await svc.remove(a.ID as number, SYSTEM_CONTEXT).catch((x) => x);
     expect(e).toMatchObject({ key: 'referenced' });
     expect((e as AppError).text('zh')).toBe('该记录已被「Node」引用，不能删除');

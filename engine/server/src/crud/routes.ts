@@ -1,7 +1,7 @@
 import { createSchema, labelOf, listQuerySchema, updateSchema } from '@mes/model';
-import type { Button } from '../auth/grants';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Button } from '../auth/grants';
 import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
 import type { EntityService } from './service';
@@ -10,7 +10,6 @@ export function parseId(raw: string): number {
   if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new AppError('invalid_id', { id: raw.slice(0, 40) });
   return Number(raw);
 }
-
 
 function doc(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -26,32 +25,58 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
 
   const perm = (button: Button) => ({ perm: { entity: def.name, button } });
 
-  app.get(base, { config: perm('view'), schema: { tags, summary: summary('列表'), querystring: doc(listQuerySchema(def)) } }, async (req) => {
-    const ctx = requestContext(req);
-    const { rows, paging } = await svc.list(svc.parseQuery(req.query, ctx), undefined, req.auth?.scope);
-    return ok(rows, ctx, paging);
-  });
+  app.get(
+    base,
+    {
+      config: perm('view'),
+      schema: { tags, summary: summary('列表'), querystring: doc(listQuerySchema(def)) },
+    },
+    async (req) => {
+      const ctx = requestContext(req);
+      const { rows, paging } = await svc.list(svc.parseQuery(req.query, ctx), undefined, req.auth?.scope);
+      return ok(rows, ctx, paging);
+    },
+  );
 
-  app.get(`${base}/:id`, { config: perm('view'), schema: { tags, summary: summary('详情'), params: idParam } }, async (req) => {
-    const ctx = requestContext(req);
-    return ok(await svc.mustGet(parseId((req.params as { id: string }).id), undefined, false, req.auth?.scope), ctx);
-  });
+  app.get(
+    `${base}/:id`,
+    { config: perm('view'), schema: { tags, summary: summary('详情'), params: idParam } },
+    async (req) => {
+      const ctx = requestContext(req);
+      return ok(
+        await svc.mustGet(parseId((req.params as { id: string }).id), undefined, false, req.auth?.scope),
+        ctx,
+      );
+    },
+  );
 
   if (def.kind === 'log') return;
 
-  app.post(base, { config: perm('add'), schema: { tags, summary: summary('新增'), body: doc(createSchema(def)) } }, async (req) => {
-    const ctx = requestContext(req);
-    return ok(await svc.insert(req.body, ctx), ctx);
-  });
+  app.post(
+    base,
+    { config: perm('add'), schema: { tags, summary: summary('新增'), body: doc(createSchema(def)) } },
+    async (req) => {
+      const ctx = requestContext(req);
+      return ok(await svc.insert(req.body, ctx), ctx);
+    },
+  );
 
-  app.put(base, { config: perm('edit'), schema: { tags, summary: summary('修改'), body: doc(updateSchema(def)) } }, async (req) => {
-    const ctx = requestContext(req);
-    return ok(await svc.modify(req.body, ctx), ctx);
-  });
+  app.put(
+    base,
+    { config: perm('edit'), schema: { tags, summary: summary('修改'), body: doc(updateSchema(def)) } },
+    async (req) => {
+      const ctx = requestContext(req);
+      return ok(await svc.modify(req.body, ctx), ctx);
+    },
+  );
 
-  app.delete(`${base}/:id`, { config: perm('delete'), schema: { tags, summary: summary('删除'), params: idParam } }, async (req) => {
-    const ctx = requestContext(req);
-    await svc.remove(parseId((req.params as { id: string }).id), ctx);
-    return ok(null, ctx);
-  });
+  app.delete(
+    `${base}/:id`,
+    { config: perm('delete'), schema: { tags, summary: summary('删除'), params: idParam } },
+    async (req) => {
+      const ctx = requestContext(req);
+      await svc.remove(parseId((req.params as { id: string }).id), ctx);
+      return ok(null, ctx);
+    },
+  );
 }

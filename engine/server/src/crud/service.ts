@@ -46,20 +46,29 @@ export class EntityService {
   }
 
   /** `scope` is an extra condition on `t` (the user's data authority). */
-  async list(q: ListQuery, ex: Executor = this.db, scope?: RawBuilder<unknown> | null): Promise<{ rows: Row[]; paging: Paging }> {
+  async list(
+    q: ListQuery,
+    ex: Executor = this.db,
+    scope?: RawBuilder<unknown> | null,
+  ): Promise<{ rows: Row[]; paging: Paging }> {
     const def = this.def;
     const { columns, joins } = recordSelect(def, this.registry);
     const where = [scope ?? sql`TRUE`];
-    if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State')) where.push(sql`t.state <> ${STATE.VOID}`);
+    if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State'))
+      where.push(sql`t.state <> ${STATE.VOID}`);
     if (q.KeyWord && def.list.search.length) {
       const p = likePattern(q.KeyWord);
-      where.push(sql`(${sql.join(
-        def.list.search.map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} ILIKE ${p}`),
-        sql` OR `,
-      )})`);
+      where.push(
+        sql`(${sql.join(
+          def.list.search.map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} ILIKE ${p}`),
+          sql` OR `,
+        )})`,
+      );
     }
     for (const f of q.filters)
-      where.push(f.field === 'Tag_Value' && f.op === 'eq' ? tagFilterSql(String(f.value)) : filterSql(def, f));
+      where.push(
+        f.field === 'Tag_Value' && f.op === 'eq' ? tagFilterSql(String(f.value)) : filterSql(def, f),
+      );
     const order = sql`${sql.ref(`t.${columnFor(def, q.Sort.field)}`)} ${sql.raw(q.Sort.desc ? 'DESC' : 'ASC')} NULLS LAST, t.id DESC`;
     const offset = (q.Page - 1) * q.PageSize;
     const cond = sql.join(where, sql` AND `);
@@ -70,14 +79,21 @@ export class EntityService {
       WHERE ${cond} ORDER BY ${order} LIMIT ${q.PageSize} OFFSET ${offset}`.execute(ex);
     let total = rows.length ? Number(rows[0].__total) : 0;
     if (!rows.length && offset > 0) {
-      const c = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(def.table)} AS t WHERE ${cond}`.execute(ex);
+      const c = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM ${sql.table(def.table)} AS t WHERE ${cond}`.execute(ex);
       total = c.rows[0].n;
     }
     for (const r of rows) delete (r as Row).__total;
     return { rows, paging: { TotalCount: total, Page: q.Page, PageSize: q.PageSize } };
   }
 
-  async get(id: number, ex: Executor = this.db, lock = false, scope?: RawBuilder<unknown> | null): Promise<Row | null> {
+  async get(
+    id: number,
+    ex: Executor = this.db,
+    lock = false,
+    scope?: RawBuilder<unknown> | null,
+  ): Promise<Row | null> {
     const { columns, joins } = recordSelect(this.def, this.registry);
     const { rows } = await sql<Row>`SELECT ${columns} FROM ${sql.table(this.def.table)} AS t ${joins}
       WHERE t.id = ${id} AND ${scope ?? sql`TRUE`} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
@@ -85,14 +101,20 @@ export class EntityService {
     if (!rec) return null;
     for (const [key, lines] of Object.entries(this.def.lines)) {
       const parts = selectParts(lines.fields, this.registry, 'l');
-      const res = await sql<Row>`SELECT ${sql.join(parts.columns)} FROM ${sql.table(lineTable(this.def, key))} AS l
+      const res =
+        await sql<Row>`SELECT ${sql.join(parts.columns)} FROM ${sql.table(lineTable(this.def, key))} AS l
         ${sql.join(parts.joins, sql` `)} WHERE l.parent_id = ${id} ORDER BY l.line_no`.execute(ex);
       rec[key] = res.rows;
     }
     return rec;
   }
 
-  async mustGet(id: number, ex: Executor = this.db, lock = false, scope?: RawBuilder<unknown> | null): Promise<Row> {
+  async mustGet(
+    id: number,
+    ex: Executor = this.db,
+    lock = false,
+    scope?: RawBuilder<unknown> | null,
+  ): Promise<Row> {
     const r = await this.get(id, ex, lock, scope);
     if (!r) throw notFound();
     return r;
@@ -112,7 +134,11 @@ export class EntityService {
       values.created_by = ctx.user?.User_ID ?? null;
       values.updated_by = ctx.user?.User_ID ?? null;
       const id = await this.guard(async () => {
-        const r = await tx.insertInto(this.def.table).values(values).returning('id').executeTakeFirstOrThrow();
+        const r = await tx
+          .insertInto(this.def.table)
+          .values(values)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return Number(r.id);
       });
       await this.writeLines(tx, id, data);
@@ -142,7 +168,12 @@ export class EntityService {
       await this.guard(() =>
         tx
           .updateTable(this.def.table)
-          .set({ ...values, version: version + 1, updated_at: sql`now()`, updated_by: ctx.user?.User_ID ?? null })
+          .set({
+            ...values,
+            version: version + 1,
+            updated_at: sql`now()`,
+            updated_by: ctx.user?.User_ID ?? null,
+          })
           .where('id', '=', id)
           .execute(),
       );
@@ -164,7 +195,12 @@ export class EntityService {
         if (old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
         await tx
           .updateTable(this.def.table)
-          .set({ state: STATE.VOID, version: sql`version + 1`, updated_at: sql`now()`, updated_by: ctx.user?.User_ID ?? null })
+          .set({
+            state: STATE.VOID,
+            version: sql`version + 1`,
+            updated_at: sql`now()`,
+            updated_by: ctx.user?.User_ID ?? null,
+          })
           .where('id', '=', id)
           .execute();
       } else {
@@ -187,7 +223,8 @@ export class EntityService {
     const values: Row = {};
     for (const [k, v] of Object.entries(data)) {
       if (k in this.def.lines) continue;
-      if (k in this.def.fields || k.startsWith('Extension_Field') || k === 'Tag_Value') values[columnOf(k)] = v;
+      if (k in this.def.fields || k.startsWith('Extension_Field') || k === 'Tag_Value')
+        values[columnOf(k)] = v;
     }
     return values;
   }
@@ -230,9 +267,11 @@ export class EntityService {
         if (f.kind === 'ref' && f.entity === this.def.name) sources.push([other.table, columnOf(n)]);
       for (const [key, lines] of Object.entries(other.lines))
         for (const [n, f] of Object.entries(lines.fields))
-          if (f.kind === 'ref' && f.entity === this.def.name) sources.push([lineTable(other, key), columnOf(n)]);
+          if (f.kind === 'ref' && f.entity === this.def.name)
+            sources.push([lineTable(other, key), columnOf(n)]);
       for (const [table, col] of sources) {
-        const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE ${sql.ref(col)} = ${id} LIMIT 1`.execute(tx);
+        const { rows } =
+          await sql`SELECT 1 FROM ${sql.table(table)} WHERE ${sql.ref(col)} = ${id} LIMIT 1`.execute(tx);
         if (rows.length) throw new AppError('referenced', { entity: other.label });
       }
     }
@@ -247,11 +286,17 @@ export class EntityService {
       const constraint = String((e as { constraint?: unknown }).constraint ?? '');
       const table = linesKey ? lineTable(this.def, linesKey) : this.def.table;
       const fields = linesKey ? this.def.lines[linesKey].fields : this.def.fields;
-      const field = (prefix: string) =>
-        Object.entries(fields).find(([n]) => constraint === `${prefix}_${table}_${columnOf(n)}`)?.[1].label ?? '-';
-      if (code === '23505') throw new AppError('duplicate', { field: field('ux') });
-      if (code === '23503' && constraint.startsWith(`fk_${table}_`))
-        throw new AppError('ref_missing', { field: field('fk') });
+      const hit = (prefix: string) =>
+        Object.entries(fields).find(([n]) => constraint === `${prefix}_${table}_${columnOf(n)}`);
+      const at = (name: string | undefined) => (linesKey && name ? `${linesKey}.${name}` : name);
+      if (code === '23505') {
+        const f = hit('ux');
+        throw new AppError('duplicate', { field: f?.[1].label ?? '-' }).at(at(f?.[0]));
+      }
+      if (code === '23503' && constraint.startsWith(`fk_${table}_`)) {
+        const f = hit('fk');
+        throw new AppError('ref_missing', { field: f?.[1].label ?? '-' }).at(at(f?.[0]));
+      }
       if (code === '23503') throw new AppError('referenced', { entity: this.def.label });
       throw e;
     }

@@ -5,8 +5,8 @@ import { installAuth } from '../auth/plugin';
 import { registerCrud } from '../crud/routes';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
-import { installErrorHandler } from './errors';
 import { langOf } from './envelope';
+import { installErrorHandler } from './errors';
 import { prefersHtml, serveWeb } from './web';
 
 export interface ServerOptions {
@@ -33,7 +33,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   installErrorHandler(app, bodyLimit);
 
   await app.register(swagger, {
-    openapi: { info: { title: 'MES / ERP API', version: '0.1.0', description: 'Envelope: {Code, Message, Data}' } },
+    openapi: {
+      info: { title: 'MES / ERP API', version: '0.1.0', description: 'Envelope: {Code, Message, Data}' },
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await serveWeb(app, opts.webDist);
@@ -45,7 +47,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && prefersHtml(req.headers.accept)) return reply.redirect('/404');
-    const e = new AppError('route_not_found', { method: req.method, url: req.url.split('?')[0].slice(0, 200) }, 404);
+    const e = new AppError(
+      'route_not_found',
+      { method: req.method, url: req.url.split('?')[0].slice(0, 200) },
+      404,
+    );
     return reply.status(404).send({ Code: 1, Message: e.text(langOf(req)), Data: null });
   });
   return app;

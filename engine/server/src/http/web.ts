@@ -22,9 +22,10 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>MES</title>
 export async function serveWeb(app: FastifyInstance, dist: string | undefined) {
   const indexFile = dist ? join(dist, 'index.html') : '';
   const built = !!dist && existsSync(indexFile);
-  const index = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT;
+  // read at each navigation: a rebuild changes the asset names while the server keeps running
+  const index = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : NOT_BUILT);
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index());
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || !prefersHtml(req.headers.accept)) return;
@@ -38,7 +39,8 @@ export async function serveWeb(app: FastifyInstance, dist: string | undefined) {
       root: dist,
       prefix: '/',
       index: false,
-      wildcard: false,
+      // files are looked up per request, so that a rebuild is served without a restart
+      wildcard: true,
       maxAge: '1h',
     });
 }
