@@ -101,7 +101,7 @@ beforeAll(async () => {
   const mods = [
     { manifest: engineModule },
     {
-      manifest: defineModule({ code: 't', label: l('t'), order: 1, entities: [node, order], menu: [] }),
+      manifest: defineModule({ code: 't', label: l('t'), order: 1, entities: [node, order, ...standIns], menu: [] }),
       hooks: [hooks],
     },
   ];
