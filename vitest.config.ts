@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.{ts,tsx}', 'modules/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'engine/**/*.test.{ts,tsx}',
+      'modules/**/*.test.{ts,tsx}',
+      'apps/**/*.test.{ts,tsx}',
+      'e2e/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],

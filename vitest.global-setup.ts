@@ -9,7 +9,8 @@ export default function setup() {
   }
   const notice =
     '[e2e] NOTICE: Chromium not found (install Debian package "chromium" or set CHROMIUM_PATH): browser tests are SKIPPED.';
-  if (process.env.REQUIRE_BROWSER === '1') throw new Error(`${notice} REQUIRE_BROWSER=1 forbids skipping them.`);
+  if (process.env.REQUIRE_BROWSER === '1')
+    throw new Error(`${notice} REQUIRE_BROWSER=1 forbids skipping them.`);
   console.warn(`\n${notice}\n`);
   return () => console.warn(`\n${notice}\n`);
 }

@@ -43,17 +43,21 @@ function* walk(dir: string): Generator<string> {
 
 /** Test files and server files may import anything; every other file here may reach the browser. */
 export function isBrowserFile(rel: string): boolean {
-  if (/\.(test|spec)\.tsx?$/.test(rel) || /\.server\.tsx?$/.test(rel) || rel.endsWith('vite.config.ts')) return false;
+  if (/\.(test|spec)\.tsx?$/.test(rel) || /\.server\.tsx?$/.test(rel) || rel.endsWith('vite.config.ts'))
+    return false;
   return BROWSER_ROOTS.some((r) => rel.startsWith(`${r}/`));
 }
 
 export function forbidden(spec: string): boolean {
   if (/\.server(\.tsx?)?$/.test(spec) || /^@mes\/[^/]+\/server$/.test(spec)) return true;
   if (spec.startsWith('node:') || builtinModules.includes(spec)) return true;
-  return SERVER_PACKAGES.some((p) => spec === p || spec.startsWith(`${p}/`) || (p.endsWith('/') && spec.startsWith(p)));
+  return SERVER_PACKAGES.some(
+    (p) => spec === p || spec.startsWith(`${p}/`) || (p.endsWith('/') && spec.startsWith(p)),
+  );
 }
 
-const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 export function findViolations(root: string): Violation[] {
   const out: Violation[] = [];
