@@ -5,6 +5,7 @@ import { department } from './department.entity';
 import { factory } from './factory.entity';
 import { job } from './job.entity';
 import { systemParameter } from './systemParameter.entity';
+import { workShift } from './workShift.entity';
 
 const page = (code: string, zh: string, en: string, entity: string, icon?: string) => ({
   code: `setting.${code}`,
@@ -19,7 +20,7 @@ export const systemModule = defineModule({
   label: { zh: '系统设置', en: 'Settings' },
   icon: 'setting',
   order: 1,
-  entities: [company, factory, department, job, dataDictionary, systemParameter],
+  entities: [company, factory, department, job, dataDictionary, systemParameter, workShift],
   menu: [
     {
       code: 'setting.org',
@@ -28,6 +29,7 @@ export const systemModule = defineModule({
         page('factory', '工厂', 'Factory', factory.name),
         page('department', '部门', 'Department', department.name),
         page('job', '岗位设置', 'Job Setting', job.name),
+        page('shift', '班次', 'Shifts', workShift.name),
         page('user', '用户管理', 'Users', user.name),
         page('role', '角色权限', 'Roles and permissions', role.name),
       ],
@@ -46,4 +48,4 @@ export const systemModule = defineModule({
 });
 
 export { PARAM } from './systemParameter.entity';
-export { company, dataDictionary, department, factory, job, systemParameter };
+export { company, dataDictionary, department, factory, job, systemParameter, workShift };

@@ -101,6 +101,21 @@ export async function seedSystem(seed: SeedContext) {
 
   await seedRoles(seed, users);
 
+  const shifts: [string, string, string, string, boolean][] = [
+    ['A', '早班', '08:00', '16:00', false],
+    ['B', '中班', '16:00', '00:00', true],
+    ['C', '夜班', '00:00', '08:00', false],
+  ];
+  for (const [code, name, start, end, cross] of shifts)
+    await add('WorkShift', {
+      Shift_Code: code,
+      Shift_Name: name,
+      Start_Time: start,
+      End_Time: end,
+      Break_Minutes: 30,
+      Crosses_Midnight: cross,
+    });
+
   const dict = (name: string, items: [string, string][], rule?: string) =>
     add('DataDictionary', {
       Storage_Name: name,
@@ -172,19 +187,17 @@ async function seedRoles(seed: SeedContext, users: Record<string, number>) {
     tx,
   );
 
-  const s = await engine
-    .service('Users')
-    .insert(
-      {
-        User_Account: 'supplier1',
-        User_Name: '苏州恒达精密五金（供应商）',
-        U_Type: 2,
-        Data_Authority: 1,
-        EMail: 'sales@hengda.example.com',
-      },
-      ctx,
-      tx,
-    );
+  const s = await engine.service('Users').insert(
+    {
+      User_Account: 'supplier1',
+      User_Name: '苏州恒达精密五金（供应商）',
+      U_Type: 2,
+      Data_Authority: 1,
+      EMail: 'sales@hengda.example.com',
+    },
+    ctx,
+    tx,
+  );
   await sql`UPDATE users SET pass_word = ${await hashPassword('supplier123')} WHERE id = ${s.User_ID}`.execute(
     tx,
   );

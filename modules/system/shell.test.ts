@@ -282,3 +282,22 @@ describe('company', () => {
     expect(login.body.Data.compShortName).toBe('精工');
   });
 });
+
+describe('a plain entity added by declaration only (WorkShift)', () => {
+  it('has its routes, validation, menu page and demo rows', async () => {
+    const list = await t.call<{ Shift_Name: string }[]>('GET', '/WorkShift?Sort=Shift_Code');
+    expect(list.body.Data.map((s) => s.Shift_Name)).toEqual(['早班', '中班', '夜班']);
+    const bad = await t.call('POST', '/WorkShift', {
+      Shift_Code: 'X',
+      Shift_Name: 'x',
+      Start_Time: '25:00',
+      End_Time: '08:00',
+    });
+    expect(bad.body.Message).toBe('开始时间(Start_Time)：时间格式应为 HH:mm');
+    const menu = await t.call<{ Route: string; Entity_Name: string }[]>(
+      'GET',
+      '/ModuleMenu?Menu_Code=setting.shift',
+    );
+    expect(menu.body.Data[0]).toMatchObject({ Route: '/setting/shift', Entity_Name: 'WorkShift' });
+  });
+});

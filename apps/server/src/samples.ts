@@ -8,6 +8,7 @@ export function sampleValue(f: FieldDef, seq: number): unknown {
       if (f.format === 'email') return `u${seq}@example.com`;
       if (f.format === 'phone') return `1380000${String(seq).padStart(4, '0')}`;
       if (f.format === 'code') return `code${seq}`;
+      if (f.format === 'time') return `0${seq % 10}:30`;
       return `T${seq}-${f.label.en}`.slice(0, f.max);
     case 'int':
       return Math.max(f.min ?? 0, Math.min(f.max ?? 1000, seq % 1000));

@@ -19,7 +19,7 @@ export interface TextField extends FieldBase {
   multiline?: boolean;
   /** Never sent to clients (password hashes, secrets). */
   secret?: boolean;
-  format?: 'email' | 'phone' | 'code';
+  format?: 'email' | 'phone' | 'code' | 'time';
 }
 export interface IntField extends FieldBase {
   kind: 'int';

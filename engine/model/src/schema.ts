@@ -56,6 +56,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       let s = z.string().trim().max(f.max);
       if (f.required) s = s.min(1);
       if (f.format === 'email') return s.pipe(z.email());
+      if (f.format === 'time') return s.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'time_invalid' });
       return s;
     }
     case 'int':

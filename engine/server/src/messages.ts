@@ -72,6 +72,7 @@ export const MESSAGES = {
   },
   decimal_min: { zh: '不能小于 {min}', en: 'must be at least {min}' },
   date_invalid: { zh: '日期格式应为 yyyy-MM-dd', en: 'must be a date in the form yyyy-MM-dd' },
+  time_invalid: { zh: '时间格式应为 HH:mm', en: 'must be a time in the form HH:mm' },
   sort_not_allowed: { zh: '不能按「{field}」排序', en: 'cannot be sorted by "{field}"' },
   line_no: { zh: '第 {n} 行', en: 'row {n}' },
   t_string: { zh: '文本', en: 'text' },

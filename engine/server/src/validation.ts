@@ -2,6 +2,7 @@ import type { EntityDef, Label, Lang } from '@mes/model';
 import { labelOf } from '@mes/model';
 import type { z } from 'zod';
 import { AppError, translate } from './errors';
+import { isMessageKey } from './messages';
 
 type Issue = z.core.$ZodIssue;
 
@@ -21,7 +22,8 @@ function reason(issue: Issue, lang: Lang): string {
       if (issue.origin === 'array') return t('r_too_few', { min: issue.minimum });
       return t('r_too_small', { min: issue.minimum });
     case 'invalid_format':
-      return t('r_format');
+      // a declaration may name its own message key (time_invalid); zod's default text is English only
+      return isMessageKey(issue.message) ? t(issue.message) : t('r_format');
     case 'invalid_value':
     case 'invalid_union':
       return t('r_value');

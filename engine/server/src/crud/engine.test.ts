@@ -101,7 +101,13 @@ beforeAll(async () => {
   const mods = [
     { manifest: engineModule },
     {
-      manifest: defineModule({ code: 't', label: l('t'), order: 1, entities: [node, order, ...standIns], menu: [] }),
+      manifest: defineModule({
+        code: 't',
+        label: l('t'),
+        order: 1,
+        entities: [node, order, ...standIns],
+        menu: [],
+      }),
       hooks: [hooks],
     },
   ];
