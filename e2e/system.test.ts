@@ -28,7 +28,6 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
 
   const field = (name: string) =>
     page.locator(`[data-testid="field-${name}"] input, [data-testid="field-${name}"] textarea`).first();
-  const rows = () => page.locator('[data-testid="entity-table"] tbody tr.ant-table-row');
 
   it('lists the seeded factories and adds one through the form', async () => {
     await page.goto(`${t.url}/setting/factory`);

@@ -6,6 +6,7 @@ import {
   openDatabase,
   readMigrations,
   runSeeds,
+  type ServerModule,
 } from '@mes/engine-server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type Config, MIGRATIONS_DIR } from './config';
@@ -21,6 +22,7 @@ export interface RunningApp {
 export async function createApp(
   cfg: Pick<Config, 'seed' | 'webDist'> & ({ database: Database } | Pick<Config, 'dataDir' | 'databaseUrl'>),
   logger: FastifyServerOptions['logger'] = false,
+  modules: ServerModule[] = SERVER_MODULES,
 ): Promise<RunningApp> {
   const database =
     'database' in cfg
@@ -28,7 +30,7 @@ export async function createApp(
       : await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   try {
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));
-    const engine = new Engine(SERVER_MODULES, database.db);
+    const engine = new Engine(modules, database.db);
     await runSeeds(engine, { demo: cfg.seed === 'demo' });
     const app = await buildServer({ engine, webDist: cfg.webDist, logger });
     let closed = false;

@@ -1,6 +1,9 @@
-import { type Database, openDatabase } from '@mes/engine-server';
+import { type Database, migrate, openDatabase, readMigrations, type ServerModule } from '@mes/engine-server';
 import { openTestDatabase } from '@mes/engine-server/testing';
+import { diffSnapshots, Registry, snapshotOf } from '@mes/model';
 import { createApp, type RunningApp } from './app';
+import { MIGRATIONS_DIR } from './config';
+import { SERVER_MODULES } from './modules';
 export interface TestServer extends RunningApp {
   url: string;
   /** Bearer token of the signed-in administrator, sent by `call` unless headers say otherwise. */
@@ -28,16 +31,24 @@ export interface TestServer extends RunningApp {
  * the PostgreSQL server of DATABASE_URL (dropped afterwards), so that test files never share state.
  */
 export async function startTestServer(
-  opts: { seed?: 'demo' | 'none'; dataDir?: string } = {},
+  opts: { seed?: 'demo' | 'none'; dataDir?: string; extraModules?: ServerModule[] } = {},
 ): Promise<TestServer> {
   const database: Database = opts.dataDir
     ? await openDatabase({ dataDir: opts.dataDir })
     : await openTestDatabase();
-  const running = await createApp({
-    database,
-    seed: opts.seed ?? 'none',
-    webDist: process.env.WEB_DIST ?? '',
-  });
+  if (opts.extraModules?.length) {
+    // tables of test-only modules, created straight from their declarations after the real migrations
+    await migrate(database.db, readMigrations(MIGRATIONS_DIR));
+    const base = new Registry(SERVER_MODULES.map((m) => m.manifest));
+    const all = new Registry([...SERVER_MODULES, ...opts.extraModules].map((m) => m.manifest));
+    const statements = diffSnapshots(snapshotOf(base), snapshotOf(all));
+    await migrate(database.db, [{ version: '9999', name: 'test_modules', statements }]);
+  }
+  const running = await createApp(
+    { database, seed: opts.seed ?? 'none', webDist: process.env.WEB_DIST ?? '' },
+    false,
+    [...SERVER_MODULES, ...(opts.extraModules ?? [])],
+  );
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = running.app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

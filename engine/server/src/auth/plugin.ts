@@ -104,18 +104,24 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
           : sql`t.created_by IN (SELECT id FROM users WHERE dept_id = ${s.dept_id ?? -1})`;
   });
 
-  // record rule: with an own-records grant, edit and delete reach only what the user created
+  // record rules: a record outside the data authority is not there; an own-records grant edits only its own
   app.addHook('preHandler', async (req) => {
     const perm = req.routeOptions.config?.perm;
-    if (!req.auth?.ownOnly || !perm || !('entity' in perm)) return;
+    const auth = req.auth;
+    if (!auth || !perm || !('entity' in perm) || perm.button === 'view' || perm.button === 'add') return;
+    if (!auth.ownOnly && !auth.scope) return;
     const def = engine.registry.get(perm.entity);
     const raw =
       (req.params as { id?: string }).id ?? (req.body as Record<string, unknown> | undefined)?.[def.key];
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id < 1) return;
-    const { rows } = await sql<{ created_by: number | null; state: number }>`
-      SELECT created_by, state FROM ${sql.table(def.table)} WHERE id = ${id}`.execute(engine.db);
-    if (rows[0] && rows[0].created_by !== req.auth.session.user_id && rows[0].state !== STATE.VOID)
+    const { rows } = await sql<{ created_by: number | null; state: number; visible: boolean }>`
+      SELECT t.created_by, t.state, ${auth.scope ?? sql`TRUE`} AS visible FROM ${sql.table(def.table)} AS t
+      WHERE t.id = ${id}`.execute(engine.db);
+    const r = rows[0];
+    if (!r) return;
+    if (!r.visible) throw new AppError('not_found', {}, 404);
+    if (auth.ownOnly && r.created_by !== auth.session.user_id && r.state !== STATE.VOID)
       await deny(req, def.name);
   });
 }
