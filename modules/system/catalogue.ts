@@ -40,7 +40,7 @@ export const PLANNED_MODULES: ModuleManifest[] = [
   mod('setting', '系统设置', 'Settings', 'setting', 1, [
     g('setting.config', '配置', 'Configuration', [
       ['setting.barcode', '条码模板', 'Barcode templates', '/setting/barcodeTemplate'],
-      ['setting.approval', '审批设置', 'Approval settings', '/setting/approvalSetting'],
+      ['setting.approval', '审批设置', 'Approval settings', '/setting/approvalSetting', 'ApprovalSetting'],
     ]),
   ]),
   mod('record', '基础档案', 'Master data', 'database', 2, [

@@ -1,3 +1,4 @@
+import { approvalHistory, approvalSetting } from './approval';
 import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSession } from './auth';
 import { defineEntity } from './entity';
 import { datetime, enumOf, int, options, text } from './fields';
@@ -67,6 +68,8 @@ export const engineModule = defineModule({
     loginThrottle,
     sendMsg,
     userOftenMenu,
+    approvalSetting,
+    approvalHistory,
   ],
   menu: [],
 });

@@ -77,10 +77,18 @@ function standardColumns(): Record<string, ColumnSnap> {
 }
 
 export function entityTables(def: EntityDef, registry: Registry): Record<string, TableSnap> {
+  const approval: Record<string, ColumnSnap> = def.features.approval
+    ? {
+        approve_level: { type: 'integer', notNull: true, default: '0' },
+        next_user_id: { type: 'bigint', index: true },
+        approved_by: { type: 'bigint' },
+        approved_at: { type: 'timestamptz' },
+      }
+    : {};
   const tables: Record<string, TableSnap> = {
     [def.table]: {
       ...(def.idStart ? { idStart: def.idStart } : {}),
-      columns: { ...fieldColumns(def.fields, registry), ...standardColumns() },
+      columns: { ...fieldColumns(def.fields, registry), ...standardColumns(), ...approval },
       ...(def.kind === 'document' ? { uniqueWhere: 'state <> 0' } : {}),
     },
   };

@@ -24,10 +24,14 @@ export interface Features {
   tags?: boolean;
   attachments?: boolean;
   customFields?: boolean;
-  approval?: boolean;
+  /** The approval flow of DESIGN.md §5; `dateField` must be filled before approval (posting date). */
+  approval?: boolean | { dateField?: string };
   print?: boolean;
   numbering?: NumberingDef;
 }
+
+/** Columns an entity with the approval feature carries, as they appear on the wire. */
+export const APPROVAL_FIELDS = ['Approve_Level', 'Next_User_ID', 'Approved_By', 'Approved_At'] as const;
 
 /**
  * master: plain master data, deleted only when nothing references it.
@@ -143,6 +147,10 @@ export function defineEntity<
     menu: input.menu,
     api: input.api ?? true,
   };
+  if (def.features.approval && def.kind !== 'document')
+    throw new Error(`${def.name}: approval needs a document`);
+  const dateField = typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
+  if (dateField && !(dateField in def.fields)) throw new Error(`${def.name}: approval date field missing`);
   const numbering = def.features.numbering;
   if (numbering && !(numbering.field in def.fields)) throw new Error(`${def.name}: numbering field missing`);
   return def;

@@ -1,3 +1,4 @@
+export * from './approval';
 export * from './auth';
 export * from './builtin';
 export * from './ddl';

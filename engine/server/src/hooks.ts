@@ -14,6 +14,12 @@ export interface EntityHooks {
   /** Work that must happen in the same transaction once the record is written. */
   afterSave?(ctx: TxContext, record: Row, old: Row | null): Promise<void> | void;
   beforeDelete?(ctx: TxContext, old: Row): Promise<void> | void;
+  /** The document reached state 3 (approved): post it (stock, ledgers...). */
+  onApprove?(ctx: TxContext, record: Row): Promise<void> | void;
+  /** Refuse an UnApprove when a later document depends on this one. */
+  beforeUnapprove?(ctx: TxContext, record: Row): Promise<void> | void;
+  /** Back to draft: reverse what onApprove posted (new rows, never updates). */
+  onUnapprove?(ctx: TxContext, record: Row): Promise<void> | void;
 }
 
 export interface HooksFor {

@@ -1,3 +1,4 @@
+export * from './approval/service';
 export * from './auth/grants';
 export * from './auth/password';
 export * from './auth/plugin';

@@ -51,6 +51,27 @@ export const MESSAGES = {
   password_same: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
   not_own_user: { zh: '只能操作自己的账号', en: 'You can only do this for your own account' },
   menu_not_found: { zh: '菜单不存在', en: 'No such menu' },
+  approval_state: {
+    zh: '单据当前状态（{state}）不能执行此操作',
+    en: 'The document is in state {state}; this action is not possible now',
+  },
+  has_dependants: {
+    zh: '已有后续单据引用该单据，不能反审核',
+    en: 'A later document depends on this one; it cannot be unapproved',
+  },
+  approval_date: { zh: '请选择过账日期', en: 'Please choose the posting date' },
+  not_current_approver: {
+    zh: '您不是该单据当前的审批人',
+    en: 'You are not the current approver of this document',
+  },
+  reason_required: { zh: '请填写原因', en: 'Please give a reason' },
+  bad_next_user: {
+    zh: '转交的审批人无效（不能是自己，且必须是在用的员工账号）',
+    en: 'Invalid next approver (not yourself, and an active staff account)',
+  },
+  msg_pending: { zh: '{doc} {no} 待您审批', en: '{doc} {no} is waiting for your approval' },
+  msg_approved: { zh: '{doc} {no} 已审核通过', en: '{doc} {no} has been approved' },
+  msg_rejected: { zh: '{doc} {no} 被驳回：{reason}', en: '{doc} {no} was rejected: {reason}' },
   company_single: { zh: '公司信息只能有一条', en: 'There can be only one company record' },
   forbidden: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
   too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },

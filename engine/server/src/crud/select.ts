@@ -1,4 +1,5 @@
 import {
+  APPROVAL_FIELDS,
   CUSTOM_FIELD_NAMES,
   columnOf,
   displayNameOf,
@@ -51,6 +52,11 @@ export function recordSelect(def: EntityDef, registry: Registry) {
     ...parts.columns,
     ...STANDARD_SELECT.map(([c, w]) => sql`${sql.ref(`t.${c}`)} AS ${sql.id(w)}`),
   ];
+  if (def.features.approval) {
+    for (const w of APPROVAL_FIELDS) columns.push(sql`${sql.ref(`t.${columnOf(w)}`)} AS ${sql.id(w)}`);
+    parts.joins.push(sql`LEFT JOIN users AS t_next ON t_next.id = t.next_user_id`);
+    columns.push(sql`t_next.user_name AS "Next_User_Name"`);
+  }
   return { columns: sql.join(columns), joins: sql.join(parts.joins, sql` `) };
 }
 

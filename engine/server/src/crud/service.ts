@@ -34,7 +34,7 @@ export class EntityService {
     readonly def: EntityDef,
     private readonly registry: Registry,
     private readonly db: Db,
-    private readonly hooks: EntityHooks = {},
+    readonly hooks: EntityHooks = {},
   ) {
     this.create = createSchema(def) as unknown as z.ZodType<Row>;
     this.update = updateSchema(def) as unknown as z.ZodType<Row>;

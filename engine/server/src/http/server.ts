@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerApproval } from '../approval/routes';
 import { installAuth } from '../auth/plugin';
 import { registerCrud } from '../crud/routes';
 import type { Engine } from '../engine';
@@ -42,6 +43,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   installAuth(app, opts.engine);
   for (const svc of opts.engine.allServices()) if (svc.def.api) registerCrud(app, svc);
+  registerApproval(app, opts.engine);
   for (const m of opts.engine.modules) await m.routes?.(app, opts.engine);
   await opts.extraRoutes?.(app);
 

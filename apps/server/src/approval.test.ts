@@ -1,0 +1,233 @@
+import { AppError } from '@mes/engine-server';
+import { date, decimal, defineEntity, defineModule, text } from '@mes/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './testing';
+
+/** The document life cycle of DESIGN.md §5 on a test document with the approval feature. */
+const posted: number[] = [];
+const reversed: number[] = [];
+const voucher = defineEntity({
+  name: 'TestVoucher',
+  label: { zh: '测试凭单', en: 'Test voucher' },
+  kind: 'document',
+  menu: 'test.voucher',
+  fields: {
+    List_NO: text({ zh: '单号', en: 'No.' }, { max: 30, readOnly: true }),
+    Posting_Date: date({ zh: '过账日期', en: 'Posting date' }),
+    Amount: decimal({ zh: '金额', en: 'Amount' }),
+    Has_Dependant: text({ zh: '下游单据', en: 'Dependant' }, { max: 10 }),
+  },
+  display: 'List_NO',
+  features: {
+    approval: { dateField: 'Posting_Date' },
+    numbering: { field: 'List_NO', prefix: 'TV', period: 'none', digits: 5 },
+  },
+});
+const testModule = {
+  manifest: defineModule({
+    code: 'test',
+    label: { zh: '测试', en: 'Test' },
+    order: 99,
+    entities: [voucher],
+    menu: [
+      {
+        code: 'test.g',
+        label: { zh: '测试', en: 'Test' },
+        pages: [
+          {
+            code: 'test.voucher',
+            label: { zh: '测试凭单', en: 'Test voucher' },
+            path: '/test/voucher',
+            entity: 'TestVoucher',
+          },
+        ],
+      },
+    ],
+  }),
+  hooks: [
+    {
+      entity: 'TestVoucher',
+      hooks: {
+        onApprove: (_c: unknown, r: Record<string, unknown>) => void posted.push(r.ID as number),
+        onUnapprove: (_c: unknown, r: Record<string, unknown>) => void reversed.push(r.ID as number),
+        beforeUnapprove: (_c: unknown, r: Record<string, unknown>) => {
+          if (r.Has_Dependant === 'yes') throw new AppError('has_dependants');
+        },
+      },
+    },
+  ],
+};
+
+let t: TestServer;
+const users: Record<string, { id: number; token: string }> = {};
+beforeAll(async () => {
+  t = await startTestServer({ extraModules: [testModule] });
+  const menu = (await t.call<{ Menu_ID: number }[]>('GET', '/ModuleMenu?Menu_Code=test.voucher')).body
+    .Data[0];
+  const role = await t.call<{ Role_ID: number }>('POST', '/Role', {
+    Role_Code: 'voucher',
+    Role_Name: 'voucher',
+    Grants: [
+      { Menu_ID: menu.Menu_ID, Buttons: 'add,edit,delete,approve,unapprove,reject,close', Opera_Type: 2 },
+    ],
+  });
+  for (const name of ['author', 'boss1', 'boss2', 'deputy']) {
+    const u = await t.call<{ User_ID: number }>('POST', '/Users', {
+      User_Account: name,
+      User_Name: name,
+      Roles: [{ Role_ID: role.body.Data.Role_ID }],
+    });
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
+    users[name] = { id: u.body.Data.User_ID, token: await t.login(name, 'password1') };
+  }
+  await t.call('POST', '/ApprovalSetting', {
+    Menu_ID: menu.Menu_ID,
+    Levels: [
+      { Level_No: 1, Approver_ID: users.boss1.id },
+      { Level_No: 2, Approver_ID: users.boss2.id },
+    ],
+  });
+});
+afterAll(async () => t?.close());
+
+const as = (who: string) => ({ authorization: `Bearer ${users[who].token}` });
+type Doc = { ID: number; State: number; Next_User_ID: number | null; Approve_Level: number; Version: number };
+const act = (who: string, action: string, body: Record<string, unknown>) =>
+  t.call<Doc>('POST', `/TestVoucher/${action}`, body, as(who));
+const newDoc = async (extra: Record<string, unknown> = {}) =>
+  (
+    await t.call<Doc>(
+      'POST',
+      '/TestVoucher',
+      { Posting_Date: '2026-11-01', Amount: '100', ...extra },
+      as('author'),
+    )
+  ).body.Data;
+const todos = async (who: string) =>
+  (
+    await t.call<{ Title: string }[]>(
+      'GET',
+      `/SendMsg/GetSendMsgs?User_ID=${users[who].id}`,
+      undefined,
+      as(who),
+    )
+  ).body.Data.map((m) => m.Title);
+
+describe('approval through two levels', () => {
+  it('level 1 → level 2 → approved, with to-dos, messages, history and the posting hook', async () => {
+    const d = await newDoc();
+    expect((await act('boss2', 'Approve', { ID: d.ID })).status).toBe(403);
+    const one = await act('boss1', 'Approve', { ID: d.ID });
+    expect(one.body.Data).toMatchObject({ State: 2, Approve_Level: 1, Next_User_ID: users.boss2.id });
+    expect(await todos('boss2')).toEqual([expect.stringContaining('待您审批')]);
+    // the same click again is refused: the document has moved on
+    expect((await act('boss1', 'Approve', { ID: d.ID })).status).toBe(403);
+    const two = await act('boss2', 'Approve', { ID: d.ID });
+    expect(two.body.Data).toMatchObject({ State: 3, Approve_Level: 2, Next_User_ID: null });
+    expect(await todos('boss2')).toEqual([]);
+    expect(posted).toContain(d.ID);
+    const again = await act('boss2', 'Approve', { ID: d.ID });
+    expect(again.status).toBe(409);
+    expect(posted.filter((x) => x === d.ID)).toHaveLength(1);
+    const history = await t.call<{ Action: string; To_State: number }[]>(
+      'GET',
+      `/TestVoucher/${d.ID}/ApprovalHistory`,
+      undefined,
+      as('author'),
+    );
+    expect(history.body.Data.map((h) => [h.Action, h.To_State])).toEqual([
+      ['Approve', 2],
+      ['Approve', 3],
+    ]);
+    const inbox = await t.call<{ Title: string }[]>(
+      'GET',
+      '/SendMsg/GetSendMsgs?Status=1',
+      undefined,
+      as('author'),
+    );
+    expect(inbox.body.Data.map((m) => m.Title)).toContain(
+      `测试凭单 ${(await t.call<{ List_NO: string }>('GET', `/TestVoucher/${d.ID}`)).body.Data.List_NO} 已审核通过`,
+    );
+    // approved documents are no longer editable or deletable
+    expect(
+      (await t.call('PUT', '/TestVoucher', { ID: d.ID, Version: 3, Amount: '1' }, as('author'))).body.Code,
+    ).toBe(1);
+    expect((await t.call('DELETE', `/TestVoucher/${d.ID}`, undefined, as('author'))).body.Code).toBe(1);
+  });
+
+  it('transfers to a chosen next approver, never to oneself or a disabled account', async () => {
+    const d = await newDoc();
+    expect((await act('boss1', 'Approve', { ID: d.ID, Next_User_ID: users.boss1.id })).body.Code).toBe(1);
+    expect((await act('boss1', 'Approve', { ID: d.ID, Next_User_ID: 999999 })).body.Code).toBe(1);
+    const moved = await act('boss1', 'Approve', { ID: d.ID, Next_User_ID: users.deputy.id });
+    expect(moved.body.Data).toMatchObject({ State: 2, Next_User_ID: users.deputy.id });
+    expect(await todos('deputy')).toHaveLength(1);
+    expect((await act('boss1', 'Approve', { ID: d.ID })).status).toBe(403);
+    expect((await act('deputy', 'Approve', { ID: d.ID })).body.Data).toMatchObject({
+      State: 2,
+      Next_User_ID: users.boss2.id,
+    });
+  });
+
+  it('rejects with a reason back to the author, who is told why', async () => {
+    const d = await newDoc();
+    await act('boss1', 'Approve', { ID: d.ID });
+    expect((await act('boss2', 'Rejected', { ID: d.ID })).body.Message).toBe('请填写原因');
+    expect((await act('boss2', 'Rejected', { ID: d.ID, Rejected_Msg: '   ' })).body.Code).toBe(1);
+    const r = await act('boss2', 'Rejected', { ID: d.ID, Rejected_Msg: '单价有误' });
+    expect(r.body.Data).toMatchObject({ State: 1, Approve_Level: 0, Next_User_ID: null });
+    const inbox = await t.call<{ Title: string }[]>(
+      'GET',
+      '/SendMsg/GetSendMsgs?Status=1',
+      undefined,
+      as('author'),
+    );
+    expect(inbox.body.Data.some((m) => m.Title.endsWith('被驳回：单价有误'))).toBe(true);
+    expect(
+      (
+        await t.call(
+          'PUT',
+          '/TestVoucher',
+          { ID: d.ID, Version: r.body.Data.Version, Amount: '90' },
+          as('author'),
+        )
+      ).body.Code,
+    ).toBe(0);
+  });
+
+  it('unapproves (refused with dependants) and closes with a reason', async () => {
+    const d = await newDoc();
+    await act('boss1', 'Approve', { ID: d.ID });
+    await act('boss2', 'Approve', { ID: d.ID });
+    expect((await act('author', 'UnApprove', { ID: d.ID })).body.Data.State).toBe(1);
+    expect(reversed).toContain(d.ID);
+    const dep = await newDoc({ Has_Dependant: 'yes' });
+    await act('boss1', 'Approve', { ID: dep.ID });
+    await act('boss2', 'Approve', { ID: dep.ID });
+    expect((await act('author', 'UnApprove', { ID: dep.ID })).body.Message).toBe(
+      '已有后续单据引用该单据，不能反审核',
+    );
+    expect((await t.call<Doc>('GET', `/TestVoucher/${dep.ID}`)).body.Data.State).toBe(3);
+    expect((await act('author', 'Complete', { ID: dep.ID })).body.Message).toBe('请填写原因');
+    expect((await act('author', 'Complete', { ID: dep.ID, Rejected_Msg: '已结案' })).body.Data.State).toBe(9);
+    expect((await act('author', 'UnApprove', { ID: dep.ID })).status).toBe(409);
+  });
+
+  it('checks the posting date, bad bodies and the /DZSoft/ variant', async () => {
+    const d = (await t.call<Doc>('POST', '/TestVoucher', { Amount: '5' }, as('author'))).body.Data;
+    expect((await act('boss1', 'Approve', { ID: d.ID })).body.Message).toBe('请选择过账日期');
+    expect((await act('boss1', 'Approve', { ID: 'x' })).body.Code).toBe(1);
+    expect((await act('boss1', 'Approve', { ID: d.ID, Extra: 1 })).body.Code).toBe(1);
+    expect((await act('boss1', 'Approve', { ID: 99999999 })).status).toBe(404);
+    const ok = await newDoc();
+    const r = await t.call<Doc>('POST', '/DZSoft/TestVoucher/Approve', { ID: ok.ID }, as('boss1'));
+    expect(r.body.Data.State).toBe(2);
+    const approvers = await t.call<{ User_ID: number }[]>(
+      'GET',
+      '/ApprovalSetting/Approvers',
+      undefined,
+      as('boss1'),
+    );
+    expect(approvers.body.Data.map((u) => u.User_ID)).not.toContain(users.boss1.id);
+  });
+});

@@ -1,0 +1,205 @@
+import { columnOf, type EntityDef, labelOf, STATE } from '@mes/model';
+import { type RawBuilder, sql } from 'kysely';
+import type { RequestContext, TxContext } from '../context';
+import type { Row } from '../db';
+import { type Tx, withTx } from '../db/tx';
+import type { Engine } from '../engine';
+import { AppError, notFound, translate } from '../errors';
+import { completeTodos, notify } from '../notify';
+import { type Verb, writeLog } from '../oplog';
+
+export type ApprovalAction = 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
+
+export interface ApprovalInput {
+  id: number;
+  nextUserId?: number;
+  reason?: string;
+}
+
+interface DocRow {
+  id: number;
+  state: number;
+  approve_level: number;
+  next_user_id: number | null;
+  created_by: number | null;
+  posting_date?: unknown;
+}
+
+/**
+ * The document life cycle of DESIGN.md §5, for every entity with the approval feature. Each action
+ * locks the row and checks the state first, so that a double click or two approvers at once
+ * cannot apply an action twice.
+ */
+export class ApprovalService {
+  constructor(readonly engine: Engine) {}
+
+  async act(
+    def: EntityDef,
+    action: ApprovalAction,
+    input: ApprovalInput,
+    ctx: RequestContext,
+    opts: { isAdmin: boolean; scope?: RawBuilder<unknown> | null },
+  ): Promise<Row> {
+    const svc = this.engine.service(def.name);
+    return withTx(this.engine.db, async (tx) => {
+      const c: TxContext = { ...ctx, tx };
+      const dateField =
+        typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
+      const { rows } = await sql<DocRow>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by
+          ${dateField ? sql`, ${sql.ref(`t.${columnOf(dateField)}`)} AS posting_date` : sql``}
+        FROM ${sql.table(def.table)} AS t WHERE t.id = ${input.id} AND ${opts.scope ?? sql`TRUE`} FOR UPDATE`.execute(
+        tx,
+      );
+      const doc = rows[0];
+      if (!doc) throw notFound();
+      const me = ctx.user?.User_ID ?? 0;
+      const levels = await this.levels(tx, def);
+      const mayAct = () => {
+        if (opts.isAdmin) return;
+        const expected = doc.state === STATE.IN_APPROVAL ? doc.next_user_id : (levels[0] ?? null);
+        if (expected !== null && expected !== me) throw new AppError('not_current_approver', {}, 403, 403);
+      };
+      const need = (...states: number[]) => {
+        if (!states.includes(doc.state)) throw new AppError('approval_state', { state: doc.state }, 409);
+      };
+      let to: { state: number; level: number; next: number | null };
+      let verb: Verb;
+      switch (action) {
+        case 'Approve': {
+          need(STATE.DRAFT, STATE.IN_APPROVAL);
+          if (dateField && (doc.posting_date === null || doc.posting_date === undefined))
+            throw new AppError('approval_date');
+          mayAct();
+          verb = 'approve';
+          if (input.nextUserId !== undefined) {
+            await this.checkNextUser(tx, input.nextUserId, me);
+            to = { state: STATE.IN_APPROVAL, level: doc.approve_level, next: input.nextUserId };
+          } else {
+            const done = doc.approve_level + 1;
+            to =
+              levels.length > done
+                ? { state: STATE.IN_APPROVAL, level: done, next: levels[done] }
+                : { state: STATE.APPROVED, level: done, next: null };
+          }
+          break;
+        }
+        case 'Rejected':
+          need(STATE.DRAFT, STATE.IN_APPROVAL);
+          mayAct();
+          verb = 'reject';
+          to = { state: STATE.DRAFT, level: 0, next: null };
+          break;
+        case 'UnApprove':
+          need(STATE.APPROVED);
+          verb = 'unapprove';
+          to = { state: STATE.DRAFT, level: 0, next: null };
+          break;
+        case 'Complete':
+          need(STATE.APPROVED);
+          verb = 'close';
+          to = { state: STATE.CLOSED, level: doc.approve_level, next: null };
+          break;
+      }
+      const reason = input.reason?.trim();
+      if ((action === 'Rejected' || action === 'Complete') && !reason) throw new AppError('reason_required');
+
+      const record = await svc.mustGet(doc.id, tx);
+      if (action === 'UnApprove') {
+        await svc.hooks.beforeUnapprove?.(c, record);
+        await svc.hooks.onUnapprove?.(c, record);
+      }
+      const approved = to.state === STATE.APPROVED;
+      await sql`UPDATE ${sql.table(def.table)} SET state = ${to.state}, approve_level = ${to.level}, next_user_id = ${to.next},
+          approved_by = ${approved ? me || null : action === 'UnApprove' ? null : sql`approved_by`},
+          approved_at = ${approved ? sql`now()` : action === 'UnApprove' ? null : sql`approved_at`},
+          version = version + 1, updated_at = now(), updated_by = ${me || null}
+        WHERE id = ${doc.id}`.execute(tx);
+      if (approved) await svc.hooks.onApprove?.(c, await svc.mustGet(doc.id, tx));
+      await sql`INSERT INTO approval_history (entity_name, record_id, action, from_state, to_state, level, operator_id,
+          next_user_id, rejected_msg, op_time)
+        VALUES (${def.name}, ${doc.id}, ${action}, ${doc.state}, ${to.state}, ${to.level}, ${me || null}, ${to.next},
+          ${reason ?? null}, now())`.execute(tx);
+      await writeLog(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next });
+      await this.tell(tx, def, record, doc, to, action, reason, me);
+      return svc.mustGet(doc.id, tx);
+    });
+  }
+
+  async history(def: EntityDef, id: number): Promise<Row[]> {
+    const { rows } = await sql<Row>`SELECT h.id AS "ID", h.action AS "Action", h.from_state AS "From_State",
+        h.to_state AS "To_State", h.level AS "Level", h.rejected_msg AS "Rejected_Msg", h.op_time AS "Op_Time",
+        o.user_name AS "Operator_Name", n.user_name AS "Next_User_Name"
+      FROM approval_history h LEFT JOIN users o ON o.id = h.operator_id LEFT JOIN users n ON n.id = h.next_user_id
+      WHERE h.entity_name = ${def.name} AND h.record_id = ${id} ORDER BY h.id`.execute(this.engine.db);
+    return rows;
+  }
+
+  /** Approver user ids by level (index 0 = level 1) configured for the entity's menu. */
+  private async levels(tx: Tx, def: EntityDef): Promise<number[]> {
+    if (!def.menu) return [];
+    const { rows } = await sql<{ approver_id: number }>`SELECT l.approver_id FROM approval_setting s
+        JOIN module_menu m ON m.id = s.menu_id JOIN approval_setting_levels l ON l.parent_id = s.id
+      WHERE m.menu_code = ${def.menu} ORDER BY l.level_no, l.line_no`.execute(tx);
+    return rows.map((r) => r.approver_id);
+  }
+
+  private async checkNextUser(tx: Tx, next: number, me: number) {
+    const { rows } =
+      await sql`SELECT 1 FROM users WHERE id = ${next} AND u_type = 1 AND NOT disabled`.execute(tx);
+    if (next === me || !rows.length) throw new AppError('bad_next_user');
+  }
+
+  /** The next approver gets a to-do; the author hears of the outcome; earlier to-dos are done. */
+  private async tell(
+    tx: Tx,
+    def: EntityDef,
+    record: Row,
+    doc: DocRow,
+    to: { state: number; next: number | null },
+    action: ApprovalAction,
+    reason: string | undefined,
+    me: number,
+  ) {
+    const route =
+      (
+        await sql<{
+          route: string;
+        }>`SELECT route FROM module_menu WHERE menu_code = ${def.menu ?? ''}`.execute(tx)
+      ).rows[0]?.route ?? `/${def.name}`;
+    const parameter = String(doc.id);
+    await completeTodos(tx, route, parameter);
+    const no = String(record[def.features.numbering?.field ?? def.display] ?? doc.id);
+    const params = { doc: labelOf(def.label, 'zh'), no };
+    if (to.state === STATE.IN_APPROVAL && to.next)
+      await notify(tx, {
+        to: [to.next],
+        title: translate('msg_pending', 'zh', params),
+        route,
+        parameter,
+        menuCode: def.menu,
+        type: 2,
+        from: me || null,
+      });
+    const author = doc.created_by;
+    if (!author || author === me) return;
+    if (to.state === STATE.APPROVED)
+      await notify(tx, {
+        to: [author],
+        title: translate('msg_approved', 'zh', params),
+        route,
+        parameter,
+        menuCode: def.menu,
+        from: me || null,
+      });
+    if (action === 'Rejected')
+      await notify(tx, {
+        to: [author],
+        title: translate('msg_rejected', 'zh', { ...params, reason }),
+        route,
+        parameter,
+        menuCode: def.menu,
+        level: 0,
+        from: me || null,
+      });
+  }
+}
