@@ -41,6 +41,7 @@ export const PLANNED_MODULES: ModuleManifest[] = [
     g('setting.config', '配置', 'Configuration', [
       ['setting.barcode', '条码模板', 'Barcode templates', '/setting/barcodeTemplate'],
       ['setting.approval', '审批设置', 'Approval settings', '/setting/approvalSetting', 'ApprovalSetting'],
+      ['setting.tag', '标签管理', 'Tags', '/setting/tag', 'TagInfo'],
     ]),
   ]),
   mod('record', '基础档案', 'Master data', 'database', 2, [

@@ -175,3 +175,48 @@ describe.each(
     expect((await t.call('DELETE', `${base}/1`)).status).toBe(404);
   });
 });
+
+/** Every entity with a feature flag gets the feature, without code of its own (issue 4). */
+describe.each(
+  registry
+    .all()
+    .filter((d) => d.api && d.kind !== 'log')
+    .map((d) => [d.name, d] as const),
+)('features of %s', (_n, def) => {
+  it.runIf(!!def.features.customFields)(
+    'custom fields: Extension_Field1..6 are stored, filtered and searched',
+    async () => {
+      const payload = { ...(await samplePayload(t, registry, def)), Extension_Field6: `cf-${def.name}` };
+      const r = await t.call<Record<string, unknown>>('POST', `/${def.name}`, payload);
+      expect(r.body.Data.Extension_Field6).toBe(`cf-${def.name}`);
+      expect(
+        (await t.call('GET', `/${def.name}?Extension_Field6=cf-${def.name}`)).body.Paging?.TotalCount,
+      ).toBe(1);
+      expect((await t.call('GET', `/${def.name}?KeyWord=cf-${def.name}`)).body.Paging?.TotalCount).toBe(1);
+    },
+  );
+  it.runIf(!def.features.customFields)('no custom fields: Extension_Field1 is refused', async () => {
+    const r = await t.call('POST', `/${def.name}`, {
+      ...(await samplePayload(t, registry, def)),
+      Extension_Field1: 'x',
+    });
+    expect(r.body.Code).toBe(1);
+  });
+  it.runIf(!!def.features.tags)('tags: Tag_Value is stored and filtered by tag id', async () => {
+    const tag = await t.call<{ ID: number }>('POST', '/TagInfo', { Tag_Name: `tag-${def.name}` });
+    const r = await t.call<Record<string, unknown>>('POST', `/${def.name}`, {
+      ...(await samplePayload(t, registry, def)),
+      Tag_Value: `${tag.body.Data.ID}`,
+    });
+    expect(r.body.Data.Tag_Value).toBe(`${tag.body.Data.ID}`);
+    expect((await t.call('GET', `/${def.name}?Tag_Value=${tag.body.Data.ID}`)).body.Paging?.TotalCount).toBe(
+      1,
+    );
+  });
+  it.runIf(!!def.features.approval)('approval: the four actions and the history are routes', () => {
+    const urls = t.app.permRoutes.map((r) => `${r.method} ${r.url}`);
+    for (const a of ['Approve', 'UnApprove', 'Rejected', 'Complete'])
+      expect(urls).toContain(`POST /${def.name}/${a}`);
+    expect(urls).toContain(`GET /${def.name}/:id/ApprovalHistory`);
+  });
+});

@@ -1,6 +1,5 @@
-import type { ServerModule } from '@mes/engine-server';
-import { engineModule } from '@mes/model';
+import { engineServerModule, type ServerModule } from '@mes/engine-server';
 import { plannedModules, systemServer } from '@mes/system/server';
 
 /** Every module the product ships, in dependency order (seeds run in this order). */
-export const SERVER_MODULES: ServerModule[] = [{ manifest: engineModule }, ...plannedModules, systemServer];
+export const SERVER_MODULES: ServerModule[] = [engineServerModule, ...plannedModules, systemServer];

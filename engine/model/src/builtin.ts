@@ -3,6 +3,7 @@ import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSess
 import { defineEntity } from './entity';
 import { datetime, enumOf, int, options, text } from './fields';
 import { defineModule } from './module';
+import { menuExtend, tagInfo, userColumnInfo } from './platform';
 
 export const operationLog = defineEntity({
   name: 'OperationLog',
@@ -70,6 +71,9 @@ export const engineModule = defineModule({
     userOftenMenu,
     approvalSetting,
     approvalHistory,
+    tagInfo,
+    userColumnInfo,
+    menuExtend,
   ],
   menu: [],
 });

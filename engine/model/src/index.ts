@@ -1,6 +1,7 @@
 export * from './approval';
 export * from './auth';
 export * from './builtin';
+export * from './customFields';
 export * from './ddl';
 export * from './decimal';
 export * from './entity';
@@ -9,5 +10,6 @@ export * from './i18n';
 export * from './module';
 export * from './names';
 export * from './params';
+export * from './platform';
 export * from './schema';
 export * from './wire';

@@ -159,6 +159,8 @@ export function filterableFields(def: EntityDef): Record<string, FieldDef> {
   out.Created_At = { kind: 'datetime', label: { zh: '创建时间', en: 'Created at' } };
   out.Updated_At = { kind: 'datetime', label: { zh: '修改时间', en: 'Updated at' } };
   if (def.features.tags) out.Tag_Value = { kind: 'text', label: { zh: '标签', en: 'Tags' }, max: 500 };
+  if (def.features.customFields)
+    for (const n of CUSTOM_FIELD_NAMES) out[n] = { kind: 'text', label: { zh: n, en: n }, max: 500 };
   return out;
 }
 

@@ -1,6 +1,11 @@
-import type { EntityDef } from '@mes/model';
+import type { EntityDef, Registry } from '@mes/model';
 import type { TxContext } from './context';
 import type { Row } from './db';
+
+/** What a hook gets besides the data: who acts, the transaction, and the product's entities. */
+export interface HookContext extends TxContext {
+  registry: Registry;
+}
 
 /**
  * Behaviour of one entity, kept in its `<entity>.server.ts`. Each hook receives the incoming data
@@ -8,18 +13,18 @@ import type { Row } from './db';
  */
 export interface EntityHooks {
   /** Business rules; throw an AppError to refuse. */
-  validate?(ctx: TxContext, data: Row, old: Row | null): Promise<void> | void;
+  validate?(ctx: HookContext, data: Row, old: Row | null): Promise<void> | void;
   /** Last changes to the data before it is written (computed fields). */
-  beforeSave?(ctx: TxContext, data: Row, old: Row | null): Promise<void> | void;
+  beforeSave?(ctx: HookContext, data: Row, old: Row | null): Promise<void> | void;
   /** Work that must happen in the same transaction once the record is written. */
-  afterSave?(ctx: TxContext, record: Row, old: Row | null): Promise<void> | void;
-  beforeDelete?(ctx: TxContext, old: Row): Promise<void> | void;
+  afterSave?(ctx: HookContext, record: Row, old: Row | null): Promise<void> | void;
+  beforeDelete?(ctx: HookContext, old: Row): Promise<void> | void;
   /** The document reached state 3 (approved): post it (stock, ledgers...). */
-  onApprove?(ctx: TxContext, record: Row): Promise<void> | void;
+  onApprove?(ctx: HookContext, record: Row): Promise<void> | void;
   /** Refuse an UnApprove when a later document depends on this one. */
-  beforeUnapprove?(ctx: TxContext, record: Row): Promise<void> | void;
+  beforeUnapprove?(ctx: HookContext, record: Row): Promise<void> | void;
   /** Back to draft: reverse what onApprove posted (new rows, never updates). */
-  onUnapprove?(ctx: TxContext, record: Row): Promise<void> | void;
+  onUnapprove?(ctx: HookContext, record: Row): Promise<void> | void;
 }
 
 export interface HooksFor {

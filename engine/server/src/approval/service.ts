@@ -1,10 +1,11 @@
 import { columnOf, type EntityDef, labelOf, STATE } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
-import type { RequestContext, TxContext } from '../context';
+import type { RequestContext } from '../context';
 import type { Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError, notFound, translate } from '../errors';
+import type { HookContext } from '../hooks';
 import { completeTodos, notify } from '../notify';
 import { type Verb, writeLog } from '../oplog';
 
@@ -42,7 +43,7 @@ export class ApprovalService {
   ): Promise<Row> {
     const svc = this.engine.service(def.name);
     return withTx(this.engine.db, async (tx) => {
-      const c: TxContext = { ...ctx, tx };
+      const c: HookContext = { ...ctx, tx, registry: this.engine.registry };
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
       const { rows } = await sql<DocRow>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by

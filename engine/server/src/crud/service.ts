@@ -1,4 +1,5 @@
 import {
+  CUSTOM_FIELD_NAMES,
   columnOf,
   createSchema,
   type EntityDef,
@@ -12,13 +13,14 @@ import {
 } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import type { RequestContext, TxContext } from '../context';
+import type { RequestContext } from '../context';
 import type { Db, Row } from '../db';
 import { pgCode, type Tx, withTx } from '../db/tx';
 import { AppError, conflict, notFound } from '../errors';
-import type { EntityHooks } from '../hooks';
+import type { EntityHooks, HookContext } from '../hooks';
 import { nextNumber } from '../numbering';
 import { changes, writeLog } from '../oplog';
+import { checkCustomFields } from '../platform/customFields';
 import { parseWith } from '../validation';
 import { columnFor, filterSql, likePattern, recordSelect, selectParts, tagFilterSql } from './select';
 
@@ -56,11 +58,13 @@ export class EntityService {
     const where = [scope ?? sql`TRUE`];
     if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State'))
       where.push(sql`t.state <> ${STATE.VOID}`);
-    if (q.KeyWord && def.list.search.length) {
+    // custom field values are found by the keyword too
+    const searched = [...def.list.search, ...(def.features.customFields ? CUSTOM_FIELD_NAMES : [])];
+    if (q.KeyWord && searched.length) {
       const p = likePattern(q.KeyWord);
       where.push(
         sql`(${sql.join(
-          def.list.search.map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} ILIKE ${p}`),
+          searched.map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} ILIKE ${p}`),
           sql` OR `,
         )})`,
       );
@@ -124,7 +128,8 @@ export class EntityService {
     this.assertWritable();
     const data = parseWith(this.create, input, this.def, ctx.lang);
     return this.inTx(outer, async (tx) => {
-      const c: TxContext = { ...ctx, tx };
+      const c: HookContext = { ...ctx, tx, registry: this.registry };
+      await checkCustomFields(tx, this.def, data, true);
       await this.hooks.validate?.(c, data, null);
       await this.checkTree(tx, null, data);
       const n = this.def.features.numbering;
@@ -157,10 +162,11 @@ export class EntityService {
     delete data[this.def.key];
     delete data.Version;
     return this.inTx(outer, async (tx) => {
-      const c: TxContext = { ...ctx, tx };
+      const c: HookContext = { ...ctx, tx, registry: this.registry };
       const old = await this.mustGet(id, tx, true);
       if (old.Version !== version) throw conflict();
       if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
+      await checkCustomFields(tx, this.def, data, false);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);
       await this.hooks.beforeSave?.(c, data, old);
@@ -188,7 +194,7 @@ export class EntityService {
   async remove(id: number, ctx: RequestContext, outer?: Tx): Promise<void> {
     this.assertWritable();
     await this.inTx(outer, async (tx) => {
-      const c: TxContext = { ...ctx, tx };
+      const c: HookContext = { ...ctx, tx, registry: this.registry };
       const old = await this.mustGet(id, tx, true);
       await this.hooks.beforeDelete?.(c, old);
       if (this.def.kind === 'document') {

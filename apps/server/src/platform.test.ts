@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './testing';
+
+/** Tags, per-user column settings and custom fields through the real server (issue 4). */
+let t: TestServer;
+let adminId: number;
+let factoryMenu: number;
+let jobMenu: number;
+let shiftMenu: number;
+beforeAll(async () => {
+  t = await startTestServer({ seed: 'demo' });
+  adminId = (await t.call<{ User_ID: number }>('GET', '/Base/GetLoginInfo')).body.Data.User_ID;
+  const menus = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
+    .body.Data;
+  factoryMenu = menus.find((m) => m.Menu_Code === 'setting.factory')!.Menu_ID;
+  jobMenu = menus.find((m) => m.Menu_Code === 'setting.job')!.Menu_ID;
+  shiftMenu = menus.find((m) => m.Menu_Code === 'setting.shift')!.Menu_ID;
+});
+afterAll(async () => t?.close());
+
+describe('tags', () => {
+  it('creates trimmed blue tags, lists global and menu tags, sets, adds and removes them on rows', async () => {
+    const g = await t.call<{ ID: number; Tag_Name: string; Tag_Color: string }>('POST', '/TagInfo', {
+      Tag_Name: '  重点  ',
+    });
+    expect(g.body.Data).toMatchObject({ Tag_Name: '重点', Tag_Color: '#1677ff' });
+    const m = await t.call<{ ID: number }>('POST', '/TagInfo', {
+      Tag_Name: '新工厂',
+      Tag_Color: '#f56c6c',
+      DtlList: [{ Menu_ID: factoryMenu }],
+    });
+    const other = await t.call<{ ID: number }>('POST', '/TagInfo', {
+      Tag_Name: '仅岗位',
+      DtlList: [{ Menu_ID: jobMenu }],
+    });
+    const forFactory = await t.call<{ ID: number }[]>('GET', `/TagInfo/GetMenuTag?Menu_ID=${factoryMenu}`);
+    expect(forFactory.body.Data.map((x) => x.ID)).toEqual([g.body.Data.ID, m.body.Data.ID]);
+
+    const f = (await t.call<{ Factory_ID: number }[]>('GET', '/Factory?Factory_Code=F01')).body.Data[0];
+    const set = (Tag_Value: string, Type: number) =>
+      t.call('POST', '/TagInfo/SetTag', {
+        List_NO: String(f.Factory_ID),
+        Menu_ID: factoryMenu,
+        Tag_Value,
+        Type,
+      });
+    expect((await set(`${g.body.Data.ID}`, 1)).body.Code).toBe(0);
+    expect((await set(`${m.body.Data.ID}`, 2)).body.Code).toBe(0);
+    const tagged = await t.call<{ Tag_Value: string }>('GET', `/Factory/${f.Factory_ID}`);
+    expect(tagged.body.Data.Tag_Value).toBe(`${g.body.Data.ID},${m.body.Data.ID}`);
+    // filter rows by tag
+    const filtered = await t.call<unknown[]>('GET', `/Factory?Tag_Value=${m.body.Data.ID}`);
+    expect(filtered.body.Paging?.TotalCount).toBe(1);
+    // a tag of another page is refused
+    expect((await set(`${other.body.Data.ID}`, 2)).body.Code).toBe(1);
+    expect((await set('999999', 2)).body.Code).toBe(1);
+    await set(`${g.body.Data.ID}`, 3);
+    expect((await t.call<{ Tag_Value: string }>('GET', `/Factory/${f.Factory_ID}`)).body.Data.Tag_Value).toBe(
+      `${m.body.Data.ID}`,
+    );
+    // deleting a tag removes it from the rows
+    await t.call('DELETE', `/TagInfo/${m.body.Data.ID}`);
+    expect(
+      (await t.call<{ Tag_Value: string | null }>('GET', `/Factory/${f.Factory_ID}`)).body.Data.Tag_Value,
+    ).toBeNull();
+    // entities without the tags feature refuse tags
+    const j = (await t.call<{ Job_ID: number }[]>('GET', '/Job')).body.Data[0];
+    expect(
+      (
+        await t.call('POST', '/TagInfo/SetTag', {
+          List_NO: String(j.Job_ID),
+          Menu_ID: jobMenu,
+          Tag_Value: '',
+          Type: 1,
+        })
+      ).body.Message,
+    ).toBe('该页面不支持标签');
+  });
+});
+
+describe('column settings', () => {
+  const q = () => `Menu_ID=${factoryMenu}&Table_ID=Factory&User_ID=${adminId}`;
+  it('refuses missing keys with the spec message and other users', async () => {
+    expect(
+      (await t.call('GET', `/UserColumnInfo/GetCustom?Menu_ID=${factoryMenu}&Table_ID=Factory`)).body.Message,
+    ).toBe('表格配置参数错误！');
+    expect(
+      (await t.call('GET', `/UserColumnInfo/GetCustom?Menu_ID=${factoryMenu}&Table_ID=Factory&User_ID=2`))
+        .status,
+    ).toBe(403);
+  });
+  it('answers defaults from the declaration, saves, and resets', async () => {
+    const d = await t.call<{ Column_Name: string; Is_Visible: boolean; Ser_NO: number }[]>(
+      'GET',
+      `/UserColumnInfo/GetCustom?${q()}`,
+    );
+    expect(d.body.Data.map((c) => c.Column_Name)).toEqual([
+      'Factory_Code',
+      'Factory_Name',
+      'Address',
+      'Contact',
+      'Tel_Phone',
+      'Remark',
+    ]);
+    expect(d.body.Data.find((c) => c.Column_Name === 'Remark')?.Is_Visible).toBe(false);
+    const mine = d.body.Data.map((c, i) => ({
+      ...c,
+      Ser_NO: d.body.Data.length - i,
+      Is_Visible: c.Column_Name !== 'Address',
+      Width: 120,
+    }));
+    const put = await t.call<{ Column_Name: string; Ser_NO: number }[]>('PUT', '/UserColumnInfo', mine);
+    expect(put.body.Message).toBe('表格配置已保存');
+    expect(put.body.Data[0]).toMatchObject({ Column_Name: 'Remark', Ser_NO: 1 });
+    const again = await t.call<{ Column_Name: string; Is_Visible: boolean }[]>(
+      'GET',
+      `/UserColumnInfo/GetCustom?${q()}`,
+    );
+    expect(again.body.Data.find((c) => c.Column_Name === 'Address')?.Is_Visible).toBe(false);
+    expect((await t.call('PUT', '/UserColumnInfo', [{ ...mine[0], Column_Name: 'Nope' }])).body.Code).toBe(1);
+    expect((await t.call('PUT', '/UserColumnInfo', [{ ...mine[0], User_ID: 2 }])).status).toBe(403);
+    const reset = await t.call<{ Column_Name: string }[]>('GET', `/UserColumnInfo/ReatSetting?${q()}`);
+    expect(reset.body.Message).toBe('表格配置已重置');
+    expect(reset.body.Data[0].Column_Name).toBe('Factory_Code');
+  });
+});
+
+describe('custom fields', () => {
+  const field = (n: number, extra: Record<string, unknown> = {}) => ({
+    Menu_ID: factoryMenu,
+    Table_Name: 'Factory',
+    Column_Name: `Extension_Field${n}`,
+    Describe: `字段${n}`,
+    Data_Type: 'string',
+    ...extra,
+  });
+  it('configures at most six, validates each, and stores values checked by type and Mandatory', async () => {
+    const seven = [1, 2, 3, 4, 5, 6].map((n) => field(n)).concat([field(6)]);
+    expect((await t.call('PUT', '/MenuExtend/BatchUpdate', seven)).body.Message).toBe(
+      '最多只能添加6个自定义字段',
+    );
+    expect((await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1, { Describe: ' ' })])).body.Message).toBe(
+      '第 1 个字段：字段名称不能为空',
+    );
+    expect(
+      (await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1, { Data_Type: 'enum' })])).body.Message,
+    ).toBe('第 1 个字段：枚举字段需要选项值');
+    expect((await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1, { Width: 5 })])).body.Code).toBe(1);
+    const saved = await t.call<
+      { ID: number; Column_Name: string; enumOptionList: { Enum_Name: string }[] }[]
+    >('PUT', '/MenuExtend/BatchUpdate', [
+      field(1, {
+        Describe: '认证等级',
+        Data_Type: 'enum',
+        Mandatory: true,
+        Is_Column: true,
+        enumOptionList: [{ Enum_Name: 'A级' }, { Enum_Name: 'B级' }],
+      }),
+      field(2, { Describe: '投产日期', Data_Type: 'date', Width: 2 }),
+      field(3, { Describe: '产能', Data_Type: 'decimal' }),
+    ]);
+    expect(saved.body.Message).toBe('自定义字段已保存，其他用户需重新登录后生效');
+    expect(saved.body.Data.map((c) => c.Column_Name)).toEqual([
+      'Extension_Field1',
+      'Extension_Field2',
+      'Extension_Field3',
+    ]);
+    expect(saved.body.Data[0].enumOptionList.map((o) => o.Enum_Name)).toEqual(['A级', 'B级']);
+    const got = await t.call<unknown[]>(
+      'GET',
+      `/menuextend/GetMenuExtend?Table_Name=Factory&Menu_ID=${factoryMenu}`,
+    );
+    expect(got.body.Data).toHaveLength(3);
+
+    const add = (extra: Record<string, unknown>) =>
+      t.call('POST', '/Factory', {
+        Factory_Code: `CF${Math.random()}`.slice(0, 20),
+        Factory_Name: 'x',
+        ...extra,
+      });
+    expect((await add({})).body.Message).toBe('认证等级：不能为空');
+    expect((await add({ Extension_Field1: 'C级' })).body.Message).toBe('认证等级：取值无效');
+    expect((await add({ Extension_Field1: 'A级', Extension_Field2: '2026-13-01' })).body.Message).toBe(
+      '投产日期：日期格式应为 yyyy-MM-dd',
+    );
+    expect((await add({ Extension_Field1: 'A级', Extension_Field3: 'abc' })).body.Code).toBe(1);
+    const ok = await add({
+      Extension_Field1: 'A级',
+      Extension_Field2: '2026/3/1',
+      Extension_Field3: '0120.50',
+    });
+    expect(ok.body.Data).toMatchObject({
+      Extension_Field1: 'A级',
+      Extension_Field2: '2026-03-01',
+      Extension_Field3: '120.5',
+    });
+    // custom values are searchable and shown as columns when Is_Column
+    const found = await t.call<unknown[]>(
+      'GET',
+      '/Factory?Extension_Field1=A级'.replace('A级', encodeURIComponent('A级')),
+    );
+    expect(found.body.Paging?.TotalCount).toBe(1);
+    const cols = await t.call<{ Column_Name: string; Is_Visible: boolean }[]>(
+      'GET',
+      `/UserColumnInfo/GetCustom?Menu_ID=${factoryMenu}&Table_ID=Factory&User_ID=${adminId}`,
+    );
+    expect(cols.body.Data.find((c) => c.Column_Name === 'Extension_Field1')).toMatchObject({
+      Is_Visible: true,
+    });
+    // entities without the feature refuse custom fields, and a seventh column name is refused
+    expect(
+      (
+        await t.call('PUT', '/MenuExtend/BatchUpdate', [
+          { ...field(1), Table_Name: 'WorkShift', Menu_ID: shiftMenu },
+        ])
+      ).body.Message,
+    ).toBe('该页面不支持自定义字段');
+    expect((await t.call('PUT', '/MenuExtend/BatchUpdate', [field(7)])).body.Code).toBe(1);
+    expect(
+      (await t.call('POST', '/Factory', { Factory_Code: 'Z9', Factory_Name: 'x', Extension_Field7: 'x' }))
+        .body.Code,
+    ).toBe(1);
+    const del = await t.call('DELETE', `/menuextend/delete?ID=${saved.body.Data[0].ID}&Table_ID=Factory`);
+    expect(del.body.Code).toBe(0);
+    expect((await add({})).body.Code).toBe(0);
+  });
+});

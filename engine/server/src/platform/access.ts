@@ -1,0 +1,37 @@
+import type { EntityDef } from '@mes/model';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { type Button, EntityAccess } from '../auth/grants';
+import type { Engine } from '../engine';
+import { AppError, forbidden } from '../errors';
+
+/** Routes whose entity comes from the request (a menu id, a table name) check the grant here. */
+export class RequestAccess {
+  private readonly access: EntityAccess;
+  constructor(private readonly engine: Engine) {
+    this.access = new EntityAccess(engine.registry);
+  }
+
+  entity(req: FastifyRequest, name: string, button: Button): EntityDef {
+    const def = this.engine.registry.entities.get(name);
+    if (!def) throw new AppError('not_found', {}, 404);
+    if (!req.auth || !this.access.decide(req.auth.grants, def.name, button)) throw forbidden();
+    return def;
+  }
+
+  /** The entity a menu page shows; the menu must be one the user may open. */
+  async menuEntity(
+    req: FastifyRequest,
+    menuId: number,
+    button: Button,
+  ): Promise<{ def: EntityDef; code: string }> {
+    const { rows } = await sql<{ menu_code: string; entity_name: string | null }>`
+      SELECT menu_code, entity_name FROM module_menu WHERE id = ${menuId} AND menu_type = 3`.execute(
+      this.engine.db,
+    );
+    const m = rows[0];
+    if (!m?.entity_name || !req.auth || !EntityAccess.canOpen(req.auth.grants, m.menu_code))
+      throw new AppError('menu_not_found', {}, 404);
+    return { def: this.entity(req, m.entity_name, button), code: m.menu_code };
+  }
+}
