@@ -1,7 +1,7 @@
 import { LoadingOverlay } from '@mes/engine-web/api';
 import { createQueryClient, EngineProvider } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
-import type { ModuleManifest, Registry } from '@mes/model';
+import type { Registry } from '@mes/model';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -13,12 +13,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme } from './layout/theme';
 import { buildRoutes } from './routes';
 
-/** antd's texts and dayjs's month names follow the UI language. */
+/** antd's texts and dayjs's month names follow the UI language; the default size is medium. */
 function Localized({ children }: { children: ReactNode }) {
   const lang = useLang();
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} componentSize="middle">
       <AntApp>
         {children}
         <LoadingOverlay />
@@ -38,9 +38,9 @@ export function Providers({ registry, children }: { registry: Registry; children
   );
 }
 
-export function App({ modules, registry }: { modules: ModuleManifest[]; registry: Registry }) {
+export function App({ registry }: { registry: Registry }) {
   // A data router, so that the form page can hold navigation while it has unsaved changes.
-  const router = useMemo(() => createBrowserRouter(buildRoutes(modules)), [modules]);
+  const router = useMemo(() => createBrowserRouter(buildRoutes()), []);
   return (
     <Providers registry={registry}>
       <RouterProvider router={router} />

@@ -1,17 +1,23 @@
 import { api } from '@mes/engine-web/api';
-import { initI18n } from '@mes/engine-web/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { MODULES, registry } from './modules';
+import './layout/shell.css';
+import { initAppI18n } from './locales';
+import { registry } from './modules';
+import { experienceEntry } from './session/experience';
 
-initI18n();
+initAppI18n();
 api.configure({ prefix: import.meta.env.VITE_API_PREFIX ?? '' });
 
-const el = document.getElementById('root');
-if (!el) throw new Error('#root is missing from index.html');
-createRoot(el).render(
-  <StrictMode>
-    <App modules={MODULES} registry={registry} />
-  </StrictMode>,
-);
+// an experience visitor arrives with a token in the query: stored, then the app starts again at the root
+void experienceEntry(api).then((reloading) => {
+  if (reloading) return;
+  const el = document.getElementById('root');
+  if (!el) throw new Error('#root is missing from index.html');
+  createRoot(el).render(
+    <StrictMode>
+      <App registry={registry} />
+    </StrictMode>,
+  );
+});

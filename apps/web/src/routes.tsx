@@ -1,36 +1,47 @@
-import type { ModuleManifest } from '@mes/model';
-import { lazy } from 'react';
+import { Spin } from 'antd';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
-import { allPages } from './menu';
-import { Dashboard } from './pages/Dashboard';
 import { NotFound } from './pages/NotFound';
+import { RequireSession } from './session/session';
 
-// Route-level splitting (DESIGN.md §6): the generic pages load with the first page that needs them.
-const EntityListRoute = lazy(() =>
-  import('./pages/EntityPages').then((m) => ({ default: m.EntityListRoute })),
+const lazyNamed = <K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) => lazy(() => load().then((m) => ({ default: m[name] })));
+
+const Login = lazyNamed(() => import('./pages/Login'), 'Login');
+const LockPage = lazyNamed(() => import('./pages/LockPage'), 'LockPage');
+const Wizard = lazyNamed(() => import('./pages/wizard/Wizard'), 'Wizard');
+const BoardHome = lazyNamed(() => import('./pages/boards/BoardHome'), 'BoardHome');
+const BoardOverview = lazyNamed(() => import('./pages/boards/BoardOverview'), 'BoardOverview');
+const Legal = lazyNamed(() => import('./pages/legal/Legal'), 'Legal');
+
+const full = (node: ReactNode) => (
+  <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}>
+    {node}
+  </Suspense>
 );
-const EntityFormRoute = lazy(() =>
-  import('./pages/EntityPages').then((m) => ({ default: m.EntityFormRoute })),
+const guarded = (node: ReactNode, allowLocked = false) => (
+  <RequireSession allowLocked={allowLocked}>{full(node)}</RequireSession>
 );
 
-/** Routes derived from the module manifests: every menu page with an entity is its generic list. */
-export function buildRoutes(modules: ModuleManifest[]): RouteObject[] {
-  const pages = allPages(modules).filter((p) => p.page.entity);
+/**
+ * Spec part 1 §2. Public routes: /login, /404 and /BoardHomePage are constant routes (the last two still
+ * want a signed-in user); /Board/Overview, /ServiceAgreement and /PrivacyPolicy skip the sign-in check.
+ * Everything else is the main layout, whose pages come from the user's menu; unknown paths go to /404.
+ */
+export function buildRoutes(): RouteObject[] {
   return [
-    { path: '/404', element: <NotFound /> },
-    {
-      path: '/',
-      element: <AppLayout modules={modules} />,
-      children: [
-        { index: true, element: <Navigate to="/dashboard" replace /> },
-        { path: 'dashboard', element: <Dashboard modules={modules} /> },
-        ...pages.flatMap(({ page }) => [
-          { path: page.path, element: <EntityListRoute page={page} /> },
-          { path: `${page.path}/:id`, element: <EntityFormRoute page={page} /> },
-        ]),
-      ],
-    },
-    { path: '*', element: <Navigate to="/404" replace /> },
+    { path: '/login', element: full(<Login />) },
+    { path: '/404', element: guarded(<NotFound />) },
+    { path: '/BoardHomePage', element: guarded(<BoardHome />) },
+    { path: '/Board/Overview', element: full(<BoardOverview />) },
+    { path: '/ServiceAgreement', element: full(<Legal doc="service" />) },
+    { path: '/PrivacyPolicy', element: full(<Legal doc="privacy" />) },
+    { path: '/lockPage', element: guarded(<LockPage />, true) },
+    { path: '/navigation', element: guarded(<Wizard />) },
+    { path: '/', element: <Navigate to="/dashboard" replace /> },
+    { path: '*', element: guarded(<AppLayout />) },
   ];
 }

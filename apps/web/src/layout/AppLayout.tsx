@@ -1,27 +1,139 @@
-import type { ModuleManifest } from '@mes/model';
-import { Layout, Spin } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { Sidebar } from './Sidebar';
-import { TopBar } from './TopBar';
-import { MAIN_PADDING, TOPBAR_HEIGHT } from './theme';
+import { useApi } from '@mes/engine-web/entity';
+import { useLabel } from '@mes/engine-web/i18n';
+import { Drawer } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useIsMobile } from '../hooks/useViewport';
+import { DASHBOARD_PATH, STATIC_ROUTES } from '../pages/registry';
+import { shellApi } from '../session/api';
+import { saveSidebarOpened, sidebarOpened } from '../session/cookies';
+import { useSession } from '../session/session';
+import { type Resolution, resolvePath } from '../shell/resolve';
+import { PageHost } from './PageHost';
+import { Sidebar } from './sidebar/Sidebar';
+import { TabsBar } from './TabsBar';
+import { TabsProvider, useTabs } from './TabsContext';
+import { MENU_BG, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './theme';
+import { TopBar } from './topbar/TopBar';
+import { useAutoLock } from './useAutoLock';
 
-/** The simple shell of this stage: sidebar, top bar, page. Sign-in, tabs and the rest come later. */
-export function AppLayout({ modules }: { modules: ModuleManifest[] }) {
+/** The main layout: top bar, sidebar, tab row and the page; unknown paths of this user go to /404. */
+export function AppLayout() {
+  const { routes } = useSession();
+  const { pathname } = useLocation();
+  const res = resolvePath(pathname, STATIC_ROUTES, routes);
+  if (!res) return <Navigate to="/404" replace />;
   return (
-    <Layout style={{ height: '100vh' }}>
-      <Sidebar modules={modules} />
-      <Layout>
-        <TopBar />
-        <Layout.Content
-          style={{ padding: MAIN_PADDING, overflow: 'auto', height: `calc(100vh - ${TOPBAR_HEIGHT}px)` }}
-          data-testid="main"
-        >
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <TabsProvider activeKey={res.meta.path}>
+      <Shell res={res} />
+    </TabsProvider>
+  );
+}
+
+function Shell({ res }: { res: Resolution }) {
+  const session = useSession();
+  const api = useApi();
+  const tabs = useTabs();
+  const label = useLabel();
+  const location = useLocation();
+  const mobile = useIsMobile();
+  const [opened, setOpened] = useState(sidebarOpened);
+  const [drawer, setDrawer] = useState(false);
+  const recorded = useRef(new Set<number>());
+  useAutoLock(session.autoLockMs);
+
+  const { meta } = res;
+  const { open } = tabs;
+  const fullPath = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const home = resolvePath(DASHBOARD_PATH, STATIC_ROUTES, session.routes);
+    if (home)
+      open({
+        key: home.meta.path,
+        fullPath: home.meta.path,
+        title: home.meta.title,
+        affix: true,
+        noCache: true,
+      });
+  }, [open, session.routes]);
+  useEffect(() => {
+    open({
+      key: meta.path,
+      fullPath,
+      title: meta.title,
+      affix: meta.affix,
+      noCache: meta.noCache,
+      Menu_ID: meta.Menu_ID,
+      Entity_Name: meta.Entity_Name,
+    });
+    // a menu page opening counts as a click of that menu (favourites' "most used"), once per visit
+    if (meta.Menu_ID && !recorded.current.has(meta.Menu_ID)) {
+      recorded.current.add(meta.Menu_ID);
+      void shellApi(api)
+        .recordClick(meta.Menu_ID)
+        .catch(() => {});
+    }
+  }, [open, meta, fullPath, api]);
+
+  // spec part 1 §4: on a phone the sidebar closes, also on every route change
+  useEffect(() => {
+    if (mobile) setDrawer(false);
+  }, [mobile, location.pathname]);
+  useEffect(() => {
+    document.title = `${label(meta.title)} - ${session.user.Company_ShortName || ''}`.replace(/ - $/, '');
+  }, [label, meta.title, session.user.Company_ShortName]);
+
+  const collapsed = !mobile && !opened;
+  const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
+  const toggle = () => {
+    if (mobile) return setDrawer((d) => !d);
+    setOpened((o) => {
+      saveSidebarOpened(!o);
+      return !o;
+    });
+  };
+  const sidebar = (
+    <Sidebar
+      width={mobile ? SIDEBAR_WIDTH : width}
+      collapsed={collapsed}
+      activePath={meta.path}
+      activeModule={meta.parent}
+      inDrawer={mobile}
+      onNavigate={() => setDrawer(false)}
+    />
+  );
+
+  return (
+    <div className="shell">
+      <TopBar
+        brandWidth={width}
+        sidebarOpen={mobile ? drawer : opened}
+        onToggleSidebar={toggle}
+        mobile={mobile}
+      />
+      <div className="shell-body">
+        {mobile ? (
+          <Drawer
+            open={drawer}
+            placement="left"
+            size={SIDEBAR_WIDTH}
+            closable={false}
+            onClose={() => setDrawer(false)}
+            styles={{ body: { padding: 0, background: MENU_BG } }}
+            data-testid="sidebar-drawer"
+          >
+            {sidebar}
+          </Drawer>
+        ) : (
+          sidebar
+        )}
+        <div className="shell-main">
+          <TabsBar />
+          <main className="shell-page" data-testid="main">
+            <PageHost res={res} />
+          </main>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,31 +1,249 @@
-import { useLabel } from '@mes/engine-web/i18n';
-import type { ModuleManifest } from '@mes/model';
-import { Card, Col, Row, Typography } from 'antd';
+import {
+  ApartmentOutlined,
+  BankOutlined,
+  BellOutlined,
+  RightOutlined,
+  RocketOutlined,
+  ScheduleOutlined,
+  StarFilled,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { useApi } from '@mes/engine-web/entity';
+import { useLang } from '@mes/engine-web/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { menuModules } from '../menu';
+import { Link, useNavigate } from 'react-router';
+import { menuIcon } from '../layout/icons';
+import { useOftenMenus, usePending, useUnread } from '../session/queries';
+import { useSession } from '../session/session';
+import { nameOf } from '../shell/menu';
+import { messageTarget } from '../shell/rules';
+import { MessageTime } from './messages/MessageTime';
 
-/** Placeholder home: the modules and their pages, until the boards arrive. */
-export function Dashboard({ modules }: { modules: ModuleManifest[] }) {
+/** Figures of the built modules; each shows only when the user's menu has a page listing it. */
+const FIGURES: {
+  entity: string;
+  key: 'departments' | 'users' | 'factories';
+  icon: ReactNode;
+  color: string;
+}[] = [
+  { entity: 'Department', key: 'departments', icon: <ApartmentOutlined />, color: '#3c8dbc' },
+  { entity: 'Users', key: 'users', icon: <TeamOutlined />, color: '#67c23a' },
+  { entity: 'Factory', key: 'factories', icon: <BankOutlined />, color: '#e6a23c' },
+];
+
+function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
+  return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
+}
+
+/** Home: the user's to-dos and approvals, unread messages, favourites and key figures. */
+export function Dashboard() {
   const { t } = useTranslation();
-  const label = useLabel();
+  const lang = useLang();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { user, routes } = useSession();
+  const pending = usePending();
+  const unread = useUnread(6);
+  const often = useOftenMenus();
+
+  const readable = FIGURES.filter((f) => routes.some((r) => r.Entity_Name === f.entity));
+  const figures = useQuery({
+    queryKey: ['dashboard', 'figures', readable.map((f) => f.entity)],
+    queryFn: async () =>
+      Promise.all(
+        readable.map(async (f) => {
+          const r = await api.get(`/${f.entity}`, { Page: 1, PageSize: 1 }).catch(() => null);
+          return { ...f, count: r?.Paging?.TotalCount ?? null };
+        }),
+      ),
+  });
+  const favourites = (often.data ?? []).filter((o) => o.Is_Collect);
+  const frequent = (often.data ?? []).filter((o) => !o.Is_Collect && o.Click_Count > 0).slice(0, 8);
+  const wizard = user.User_Account === 'admin' && !user.Pwd_Changed_At;
+
+  const tiles = [
+    {
+      key: 'todos',
+      label: t('app.dashboard.todos'),
+      value: pending.items.length,
+      icon: <ScheduleOutlined />,
+      color: '#f56c6c',
+      to: '/needdo',
+    },
+    {
+      key: 'unread',
+      label: t('app.dashboard.unread'),
+      value: unread.count,
+      icon: <BellOutlined />,
+      color: '#8e6cd8',
+      to: '/AllMessage',
+    },
+    ...(figures.data ?? []).map((f) => ({
+      key: f.key,
+      label: t(`app.dashboard.${f.key}`),
+      value: f.count,
+      icon: f.icon,
+      color: f.color,
+      to: routes.find((r) => r.Entity_Name === f.entity)?.path ?? '/dashboard',
+    })),
+  ];
+
   return (
     <div data-testid="dashboard">
-      <Typography.Title level={4}>{t('shell.modules')}</Typography.Title>
-      <Row gutter={[15, 15]}>
-        {menuModules(modules).map((m) =>
-          m.menu.map((g) => (
-            <Col key={g.code} xs={24} md={12} xl={8}>
-              <Card title={`${label(m.label)} / ${label(g.label)}`} size="small">
-                {g.pages.map((p) => (
-                  <div key={p.code} style={{ padding: '4px 0' }}>
-                    <Link to={p.path}>{label(p.label)}</Link>
-                  </div>
+      <Card className="page-card" styles={{ body: { padding: '18px 24px' } }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('app.dashboard.greeting', {
+            greeting: t(`app.dashboard.${greetingKey(dayjs().hour())}`),
+            name: user.User_Name,
+          })}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {[user.Company_Name, user.Dept_Name].filter(Boolean).join(' · ')}
+          {' · '}
+          {t('app.dashboard.today', {
+            date: dayjs().format(lang === 'en' ? 'dddd, YYYY-MM-DD' : 'YYYY年M月D日 dddd'),
+          })}
+        </Typography.Text>
+      </Card>
+      {wizard && (
+        <Alert
+          className="page-card"
+          type="info"
+          showIcon
+          icon={<RocketOutlined />}
+          title={t('app.dashboard.wizardTitle')}
+          description={t('app.dashboard.wizardText')}
+          action={
+            <Button type="primary" onClick={() => navigate('/navigation')} data-testid="dashboard-wizard">
+              {t('app.dashboard.wizardStart')}
+            </Button>
+          }
+          style={{ marginTop: 15 }}
+        />
+      )}
+      <Row gutter={[15, 15]} style={{ marginTop: 15 }} data-testid="dashboard-figures">
+        {tiles.map((f) => (
+          <Col key={f.key} xs={12} md={8} xl={Math.max(4, Math.floor(24 / tiles.length))}>
+            <Card hoverable size="small" onClick={() => navigate(f.to)} data-testid={`figure-${f.key}`}>
+              <div className="fig-tile">
+                <div className="fig-tile-icon" style={{ background: f.color }}>
+                  {f.icon}
+                </div>
+                <div>
+                  <div style={{ fontSize: 24, fontWeight: 600, color: '#303133' }}>{f.value ?? '–'}</div>
+                  <div style={{ color: '#909399' }}>{f.label}</div>
+                </div>
+              </div>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[15, 15]} style={{ marginTop: 15 }}>
+        <Col xs={24} lg={12}>
+          <Card
+            title={t('app.dashboard.todos')}
+            extra={
+              <Link to="/needdo">
+                {t('app.dashboard.more')} <RightOutlined />
+              </Link>
+            }
+            data-testid="dashboard-todos"
+          >
+            <List
+              dataSource={pending.items.slice(0, 6)}
+              locale={{
+                emptyText: (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noTodos')} />
+                ),
+              }}
+              renderItem={(m) => (
+                <List.Item
+                  actions={[<MessageTime key="t" time={m.Send_Time} />]}
+                  onClick={() => {
+                    const to = messageTarget(m.Route, m.Parameter);
+                    if (to) navigate(to);
+                  }}
+                  style={{ cursor: 'pointer' }}
+                >
+                  <Space>
+                    {m.Level === 0 && <Tag color="red">{t('app.messages.urgent')}</Tag>}
+                    <span>{m.Title}</span>
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card
+            title={t('app.dashboard.unread')}
+            extra={
+              <Link to="/AllMessage">
+                {t('app.dashboard.more')} <RightOutlined />
+              </Link>
+            }
+            data-testid="dashboard-unread"
+          >
+            <List
+              dataSource={unread.items}
+              locale={{
+                emptyText: (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noMessages')} />
+                ),
+              }}
+              renderItem={(m) => (
+                <List.Item actions={[<MessageTime key="t" time={m.Send_Time} />]}>
+                  <List.Item.Meta
+                    title={m.Title}
+                    description={m.From_User_Name ?? t('app.messages.system')}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('app.dashboard.favourites')} data-testid="dashboard-favourites">
+            {favourites.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noFavourites')} />
+            ) : (
+              <Space wrap size={[8, 8]}>
+                {favourites.map((f) => (
+                  <Button
+                    key={f.Menu_ID}
+                    icon={<StarFilled style={{ color: '#e6a23c' }} />}
+                    onClick={() => navigate(f.Route ?? '/')}
+                    data-testid={`favourite-${f.Menu_Code}`}
+                  >
+                    {nameOf(f, lang)}
+                  </Button>
                 ))}
-              </Card>
-            </Col>
-          )),
-        )}
+              </Space>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('app.dashboard.often')} data-testid="dashboard-often">
+            {frequent.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Space wrap size={[8, 8]}>
+                {frequent.map((f) => (
+                  <Button key={f.Menu_ID} icon={menuIcon(f.Icon)} onClick={() => navigate(f.Route ?? '/')}>
+                    {nameOf(f, lang)}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t('app.dashboard.clicks', { count: f.Click_Count })}
+                    </Typography.Text>
+                  </Button>
+                ))}
+              </Space>
+            )}
+          </Card>
+        </Col>
       </Row>
     </div>
   );

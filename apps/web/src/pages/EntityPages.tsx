@@ -1,30 +1,39 @@
 import { EntityFormPage, EntityListPage, useEntityDef } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
-import type { MenuPage } from '@mes/model';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import type { RouteMeta } from '../shell/menu';
+import { Placeholder } from './Placeholder';
 
-/** A menu page with `entity` is the generic list; nothing is written per entity. */
-export function EntityListRoute({ page }: { page: MenuPage }) {
+/** A menu page with Entity_Name is the generic list of that entity; nothing is written per entity. */
+export function EntityListRoute({ meta, entity }: { meta: RouteMeta; entity?: string }) {
   const label = useLabel();
-  const def = useEntityDef(page.entity ?? '');
-  if (!def) return <Navigate to="/404" replace />;
-  return <EntityListPage key={def.name} def={def} title={label(page.label)} />;
+  const def = useEntityDef(entity ?? meta.Entity_Name ?? '');
+  // a declared entity the web build does not know yet (its module is not shipped): the placeholder
+  if (!def) return <Placeholder meta={meta} />;
+  return (
+    <EntityListPage
+      key={def.name}
+      def={def}
+      title={label(meta.title)}
+      buttons={meta.buttons ? new Set(meta.buttons) : undefined}
+    />
+  );
 }
 
-/** `{page.path}/new` and `{page.path}/{id}`: the form as a page, for links from elsewhere. */
-export function EntityFormRoute({ page }: { page: MenuPage }) {
-  const def = useEntityDef(page.entity ?? '');
-  const { id = '' } = useParams();
+/** `{page}/new` and `{page}/{id}`: the form as a page of its own, for links from messages and elsewhere. */
+export function EntityRecordRoute({ meta, id }: { meta: RouteMeta; id: number | 'new' }) {
+  const def = useEntityDef(meta.Entity_Name ?? '');
   const navigate = useNavigate();
-  const numeric = /^\d{1,15}$/.test(id) ? Number(id) : null;
-  if (!def || (id !== 'new' && !numeric)) return <Navigate to="/404" replace />;
+  if (!def) return <Placeholder meta={meta} />;
+  const listPath = meta.path.slice(0, meta.path.lastIndexOf('/'));
+  const mayEdit = !meta.buttons || meta.buttons.includes(id === 'new' ? 'add' : 'edit');
   return (
     <EntityFormPage
       key={id}
       def={def}
-      id={numeric}
-      readOnly={def.kind === 'log'}
-      onDone={() => navigate(page.path)}
+      id={id === 'new' ? null : id}
+      readOnly={def.kind === 'log' || !mayEdit}
+      onDone={() => navigate(listPath)}
     />
   );
 }

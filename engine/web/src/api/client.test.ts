@@ -164,6 +164,14 @@ describe('answers', () => {
     expect(t.effects.replaceLocation).not.toHaveBeenCalled();
   });
 
+  it('quiet: a Code 1 is rejected without the toast, for the caller to show', async () => {
+    const t = setup();
+    const p = t.client.post('/UserOftenMenu/Collection', { Menu_ID: 1 }, { quiet: true });
+    t.calls[0].resolve(json({ Code: 1, Message: '菜单不存在', Data: null }, 404));
+    await expect(p).rejects.toMatchObject({ kind: 'business', shown: false, message: '菜单不存在' });
+    expect(t.effects.errorToast).not.toHaveBeenCalled();
+  });
+
   it.each([400, 404, 409, 413])('Code 1 with HTTP %i is prefixed with the status', async (status) => {
     const t = setup();
     const p = t.client.put('/Factory', { Factory_ID: 1, Version: 1 });
@@ -366,6 +374,16 @@ describe('timing', () => {
     void t.client.post('/SendMsg/GetSendMsgs', { Status: 1 });
     void t.client.post('SendMsg/GetSendMsgs?Status=1');
     expect(t.effects.showOverlay).not.toHaveBeenCalled();
+  });
+
+  it('shows no overlay for a background call that opts out', async () => {
+    const t = setup();
+    const p = t.client.post('/UserOftenMenu', { Menu_ID: 4 }, { overlay: false });
+    t.calls[0].resolve(ok());
+    await p;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.effects.showOverlay).not.toHaveBeenCalled();
+    expect(t.effects.hideOverlay).not.toHaveBeenCalled();
   });
 
   it('keeps one overlay open until the last of overlapping calls is answered', async () => {

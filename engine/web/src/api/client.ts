@@ -17,6 +17,10 @@ export interface RequestOptions {
   /** Caller's cancellation (TanStack Query passes one). */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** true: a Code 1 answer is rejected without the error toast (the caller shows its own warning). */
+  quiet?: boolean;
+  /** false: no loading overlay for this non-GET (background bookkeeping the user did not ask for). */
+  overlay?: boolean;
 }
 
 /** Side effects live outside the client so that every rule can be tested without a browser. */
@@ -156,6 +160,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (body?.Code === 0 && res.ok) return body;
     if (body?.Code === 1) {
       const text = res.ok ? body.Message : `Error: ${res.status} - ${body.Message}`;
+      if (options.quiet) throw new ApiError('business', body.Message, res.status, 1, false);
       cfg.effects.errorToast(text);
       throw new ApiError('business', body.Message, res.status, 1, true);
     }
@@ -195,9 +200,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const pending = pendingWrites.get(key);
       if (pending) return pending as Promise<Envelope<T>>;
     }
-    const closeOverlay = OVERLAY_EXEMPT_PATHS.includes(ensureLeadingSlash(path.split('?')[0]))
-      ? () => {}
-      : openOverlay();
+    const exempt =
+      options.overlay === false || OVERLAY_EXEMPT_PATHS.includes(ensureLeadingSlash(path.split('?')[0]));
+    const closeOverlay = exempt ? () => {} : openOverlay();
     const p = send<T>(url, method, options, options.signal).finally(() => {
       closeOverlay();
       if (pendingWrites.get(key) === p) pendingWrites.delete(key);

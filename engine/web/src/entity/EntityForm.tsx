@@ -29,6 +29,8 @@ export interface EntityFormProps {
   onSaved?: (record: Row) => void;
   onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
+  /** Line tables a bespoke page edits its own way (a role's grants as a tree); they are left as loaded. */
+  hiddenLines?: readonly string[];
 }
 
 export const SUCCESS_TOAST_SECONDS = 2;
@@ -44,7 +46,15 @@ function errorText(e: unknown, t: TFunction): string | null {
 }
 
 /** The one form for every entity: controls from the declaration, the server's own zod schema as validator. */
-export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyChange }: EntityFormProps) {
+export function EntityForm({
+  def,
+  record,
+  readOnly,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+  hiddenLines,
+}: EntityFormProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const [form] = Form.useForm<FormValues>();
@@ -150,17 +160,19 @@ export function EntityForm({ def, record, readOnly, onSaved, onCancel, onDirtyCh
           </Col>
         ))}
       </GridRow>
-      {Object.entries(def.lines).map(([key, lines]) => (
-        <Form.Item key={key} label={label(lines.label)}>
-          <LinesEditor
-            name={key}
-            lines={lines}
-            disabled={readOnly}
-            ruleFor={ruleFor}
-            loaded={Array.isArray(record?.[key]) ? (record[key] as Row[]) : undefined}
-          />
-        </Form.Item>
-      ))}
+      {Object.entries(def.lines)
+        .filter(([key]) => !hiddenLines?.includes(key))
+        .map(([key, lines]) => (
+          <Form.Item key={key} label={label(lines.label)}>
+            <LinesEditor
+              name={key}
+              lines={lines}
+              disabled={readOnly}
+              ruleFor={ruleFor}
+              loaded={Array.isArray(record?.[key]) ? (record[key] as Row[]) : undefined}
+            />
+          </Form.Item>
+        ))}
       <Flex justify="end" gap={8}>
         <Button onClick={onCancel} disabled={false} data-testid="entity-form-cancel">
           {readOnly ? t('common.close') : t('common.cancel')}

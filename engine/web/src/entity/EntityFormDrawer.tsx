@@ -15,12 +15,21 @@ export interface EntityFormDrawerProps {
   readOnly?: boolean;
   onClose: () => void;
   onSaved?: (record: Row) => void;
+  hiddenLines?: readonly string[];
 }
 
 export const FORM_DRAWER_WIDTH = 720;
 
 /** The form in a drawer beside the list, with the unsaved-changes guard on every way of closing it. */
-export function EntityFormDrawer({ def, open, id, readOnly, onClose, onSaved }: EntityFormDrawerProps) {
+export function EntityFormDrawer({
+  def,
+  open,
+  id,
+  readOnly,
+  onClose,
+  onSaved,
+  hiddenLines,
+}: EntityFormDrawerProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const [modal, modalHolder] = Modal.useModal();
@@ -54,6 +63,7 @@ export function EntityFormDrawer({ def, open, id, readOnly, onClose, onSaved }: 
         def={def}
         record={id ? rec.data : undefined}
         readOnly={readOnly}
+        hiddenLines={hiddenLines}
         onCancel={close}
         onDirtyChange={setDirty}
         onSaved={(r) => {

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
 import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
-import { type Key, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
 import { buildColumns, type SortState, sortParam } from './columns';
@@ -16,6 +16,15 @@ export interface EntityListPageProps {
   /** Page heading; the entity's label by default (the menu page's label reads better when given). */
   title?: string;
   defaultPageSize?: number;
+  /** More buttons per row (reset a password, open a role's grants); shown after edit and delete. */
+  rowActions?: (row: Row) => ReactNode;
+  /**
+   * Button codes the user holds on this page (ButtonDtl of the menu); absent means all. The server
+   * refuses the rest anyway; hiding them spares the user a 403.
+   */
+  buttons?: ReadonlySet<string>;
+  /** Line tables the form leaves out (a bespoke editor handles them). */
+  hiddenLines?: readonly string[];
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -24,7 +33,14 @@ const PAGE_SIZES = [10, 20, 50, 100];
 type Editing = { id: number | null; readOnly: boolean } | null;
 
 /** The generic list: columns, search, server paging and sorting, and the form drawer for add / edit. */
-export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE }: EntityListPageProps) {
+export function EntityListPage({
+  def,
+  title,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+  rowActions,
+  buttons,
+  hiddenLines,
+}: EntityListPageProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const label = useLabel();
@@ -35,6 +51,8 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
   const [sort, setSort] = useState<SortState | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
   const readOnlyEntity = def.kind === 'log';
+  const may = (code: string) => !readOnlyEntity && (!buttons || buttons.has(code));
+  const canEdit = may('edit');
 
   // A tree reads as a tree only when whole; while searching it falls back to flat pages.
   const [tooBigForTree, setTooBigForTree] = useState(false);
@@ -79,20 +97,23 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
       key: '_actions',
       title: t('common.actions'),
       fixed: 'right',
-      width: readOnlyEntity ? 80 : 160,
+      width: rowActions ? undefined : readOnlyEntity ? 80 : 160,
       render: (_v, row) => {
         const id = Number(row[def.key]);
-        if (readOnlyEntity)
+        if (!canEdit && !may('delete'))
           return (
-            <Button
-              type="link"
-              size="small"
-              icon={<EyeOutlined />}
-              data-testid={`entity-view-${id}`}
-              onClick={() => setEditing({ id, readOnly: true })}
-            >
-              {t('common.view')}
-            </Button>
+            <Space size={0}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EyeOutlined />}
+                data-testid={`entity-view-${id}`}
+                onClick={() => setEditing({ id, readOnly: true })}
+              >
+                {t('common.view')}
+              </Button>
+              {rowActions?.(row)}
+            </Space>
           );
         return (
           <Space size={0}>
@@ -101,27 +122,30 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
               size="small"
               icon={<EditOutlined />}
               data-testid={`entity-edit-${id}`}
-              onClick={() => setEditing({ id, readOnly: false })}
+              onClick={() => setEditing({ id, readOnly: !canEdit })}
             >
-              {t('common.edit')}
+              {canEdit ? t('common.edit') : t('common.view')}
             </Button>
-            <Popconfirm
-              title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' }}
-              onConfirm={() => onDelete(id)}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                data-testid={`entity-delete-${id}`}
+            {may('delete') && (
+              <Popconfirm
+                title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' }}
+                onConfirm={() => onDelete(id)}
               >
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  data-testid={`entity-delete-${id}`}
+                >
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+            {rowActions?.(row)}
           </Space>
         );
       },
@@ -166,7 +190,7 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
             onClick={() => void list.refetch()}
             data-testid="entity-refresh"
           />
-          {!readOnlyEntity && (
+          {may('add') && (
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -233,6 +257,7 @@ export function EntityListPage({ def, title, defaultPageSize = DEFAULT_PAGE_SIZE
         open={editing !== null}
         id={editing?.id ?? null}
         readOnly={editing?.readOnly}
+        hiddenLines={hiddenLines}
         onClose={() => setEditing(null)}
       />
     </Card>

@@ -1,0 +1,44 @@
+import { Spin } from 'antd';
+import { Activity, Suspense } from 'react';
+import { renderPage, STATIC_ROUTES } from '../pages/registry';
+import { useSession } from '../session/session';
+import { type Resolution, resolvePath } from '../shell/resolve';
+import { PageErrorBoundary } from './ErrorBoundary';
+import { useTabs } from './TabsContext';
+
+const fallback = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+function Page({ res }: { res: Resolution }) {
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={fallback}>{renderPage(res)}</Suspense>
+    </PageErrorBoundary>
+  );
+}
+
+/**
+ * The page area. Visited pages stay mounted but hidden while another tab is shown (keep-alive through
+ * React's Activity: their state survives, their effects pause); noCache pages mount afresh each visit.
+ */
+export function PageHost({ res }: { res: Resolution }) {
+  const tabs = useTabs();
+  const { routes } = useSession();
+  const active = res.meta.path;
+  const kept = tabs.views.filter((v) => !v.noCache).map((v) => v.key);
+  if (!res.meta.noCache && !kept.includes(active)) kept.push(active);
+
+  return (
+    <>
+      {res.meta.noCache && <Page key={`${active}#${tabs.generation(active)}`} res={res} />}
+      {kept.map((key) => {
+        const r = key === active ? res : resolvePath(key, STATIC_ROUTES, routes);
+        if (!r) return null;
+        return (
+          <Activity key={`${key}#${tabs.generation(key)}`} mode={key === active ? 'visible' : 'hidden'}>
+            <Page res={r} />
+          </Activity>
+        );
+      })}
+    </>
+  );
+}

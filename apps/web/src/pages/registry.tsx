@@ -1,0 +1,94 @@
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { appEn, appZh } from '../locales';
+import type { RouteMeta } from '../shell/menu';
+import type { Resolution, StaticRoute } from '../shell/resolve';
+import { EntityListRoute, EntityRecordRoute } from './EntityPages';
+import { Forbidden } from './Forbidden';
+import { Placeholder } from './Placeholder';
+
+export interface PageProps {
+  meta: RouteMeta;
+}
+
+// Route-level splitting (DESIGN.md §6): a page's code loads when its tab first opens.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const PAGES: Record<string, ComponentType<PageProps>> = {
+  dashboard: page(() => import('./Dashboard'), 'Dashboard'),
+  sop: page(() => import('./Sop'), 'Sop'),
+  messages: page(() => import('./messages/MessageList'), 'MessageList'),
+  needdo: page(() => import('./messages/NeedDo'), 'NeedDo'),
+  company: page(() => import('./CompanyInfo'), 'CompanyInfo'),
+  fastSearch: page(() => import('./FastSearch'), 'FastSearch'),
+  users: page(() => import('./users/UserManagement'), 'UserManagement'),
+  roles: page(() => import('./users/RolePage'), 'RolePage'),
+  contact: page(() => import('./Contact'), 'Contact'),
+  placeholder: Placeholder,
+  departments: (p: PageProps) => <EntityListRoute meta={p.meta} entity="Department" />,
+};
+
+/** Menu pages served by a bespoke page rather than the generic list (matched by menu code). */
+export const BESPOKE: Readonly<Record<string, string>> = {
+  'setting.user': 'users',
+  'setting.role': 'roles',
+  'home.company': 'company',
+  'home.message': 'messages',
+  'home.needdo': 'needdo',
+  'home.sop': 'sop',
+};
+
+const title = (k: keyof typeof appZh.nav) => ({ zh: appZh.nav[k], en: appEn.nav[k] });
+
+export const DASHBOARD_PATH = '/dashboard';
+
+/** Spec part 1 §2: the routes inside the main layout that every signed-in user has. */
+export const STATIC_ROUTES: StaticRoute[] = [
+  {
+    path: DASHBOARD_PATH,
+    page: 'dashboard',
+    title: title('dashboard'),
+    icon: 'home',
+    affix: true,
+    noCache: true,
+  },
+  { path: '/SOP', page: 'sop', title: title('sop'), icon: 'question-circle' },
+  { path: '/AllMessage', page: 'messages', title: title('messages'), icon: 'bell' },
+  { path: '/home/MessageList/AllMessageList', page: 'messages', title: title('messages'), icon: 'bell' },
+  { path: '/needdo', page: 'needdo', title: title('needdo'), icon: 'schedule' },
+  { path: '/home/AccountCenter/CompanyInfor', page: 'company', title: title('companyInfo'), icon: 'home' },
+  { path: '/home/fastSearch/search', page: 'fastSearch', title: title('fastSearch'), noCache: true },
+  { path: '/home/contact', page: 'contact', title: title('contact') },
+  { path: '/apply', page: 'users', title: title('apply'), icon: 'team', requires: ['setting.user'] },
+  {
+    path: '/PD/PDPlan/ProducePlanRecord',
+    page: 'placeholder',
+    title: title('producePlan'),
+    icon: 'build',
+    requires: ['PD.producePlan'],
+  },
+  {
+    path: '/record/agencyPersonnel/departmentRecord',
+    page: 'departments',
+    title: title('departmentRecord'),
+    icon: 'apartment',
+    requires: ['record.department', 'setting.department'],
+  },
+];
+
+/** The element a resolved path shows. */
+export function renderPage(res: Resolution): ReactNode {
+  if (res.kind === 'record') return <EntityRecordRoute meta={res.meta} id={res.id} />;
+  if (res.kind === 'static') {
+    if (!res.allowed) return <Forbidden />;
+    const Page = PAGES[res.route.page] ?? Placeholder;
+    return <Page meta={res.meta} />;
+  }
+  const bespoke = res.meta.Menu_Code ? BESPOKE[res.meta.Menu_Code] : undefined;
+  if (bespoke) {
+    const Page = PAGES[bespoke];
+    return <Page meta={res.meta} />;
+  }
+  if (res.meta.Entity_Name) return <EntityListRoute meta={res.meta} />;
+  return <Placeholder meta={res.meta} />;
+}

@@ -1,0 +1,96 @@
+import { isApiError } from '@mes/engine-web/api';
+import { useApi } from '@mes/engine-web/entity';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { message } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FAVOURITE_WARNING_SECONDS, MESSAGE_POLL_MS, SUCCESS_TOAST_SECONDS } from '../shell/rules';
+import { MSG_KEY, OFTEN_KEY, shellApi } from './api';
+import { clearSessionCookies } from './cookies';
+import { useSession } from './session';
+
+/** Unread messages for the bell: the count is Paging.TotalCount; polled every 300000 ms. */
+export function useUnread(pageSize = 5) {
+  const api = useApi();
+  const q = useQuery({
+    queryKey: [...MSG_KEY, 'unread', pageSize],
+    queryFn: () => shellApi(api).unread(1, pageSize),
+    refetchInterval: MESSAGE_POLL_MS,
+    staleTime: 0,
+  });
+  return { count: q.data?.Paging?.TotalCount ?? 0, items: q.data?.Data ?? [], query: q };
+}
+
+/** The pending (to-do) list of the user and their department, polled like the messages. */
+export function usePending() {
+  const api = useApi();
+  const { user } = useSession();
+  const q = useQuery({
+    queryKey: [...MSG_KEY, 'pending', user.User_ID],
+    queryFn: () => shellApi(api).pending(user.User_ID, user.Dept_ID),
+    refetchInterval: MESSAGE_POLL_MS,
+    staleTime: 0,
+  });
+  return { items: q.data?.Data ?? [], query: q };
+}
+
+/** Favourites and most-clicked pages. */
+export function useOftenMenus() {
+  const api = useApi();
+  return useQuery({
+    queryKey: OFTEN_KEY,
+    queryFn: ({ signal }) => shellApi(api).oftenMenus(signal),
+    staleTime: 30_000,
+  });
+}
+
+/** Toggles a favourite: Code 0 success, otherwise the server's Message as a 2 s warning (spec part 1 §7, §8). */
+export function useToggleFavourite() {
+  const api = useApi();
+  const qc = useQueryClient();
+  const { t } = useTranslation();
+  const { userId } = useSession();
+  return useCallback(
+    async (menuId: number) => {
+      try {
+        await shellApi(api).toggleFavourite(menuId, userId);
+        void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
+      } catch (e) {
+        if (isApiError(e) && e.kind === 'business')
+          void message.warning(e.message, FAVOURITE_WARNING_SECONDS);
+      }
+      await qc.invalidateQueries({ queryKey: OFTEN_KEY });
+    },
+    [api, qc, t, userId],
+  );
+}
+
+/** Marks one message read and reloads the lists (spec part 1 §4). */
+export function useReadMessage() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useCallback(
+    async (id: number) => {
+      try {
+        await shellApi(api).readMessage(id);
+      } finally {
+        await qc.invalidateQueries({ queryKey: MSG_KEY });
+      }
+    },
+    [api, qc],
+  );
+}
+
+/** Sign-out: end the session on the server, forget the four cookies, reload (spec part 1 §4). */
+export function useSignOut() {
+  const api = useApi();
+  return useCallback(async () => {
+    try {
+      await shellApi(api).logout();
+    } catch {
+      // an already ended session changes nothing: the cookies go anyway
+    }
+    clearSessionCookies();
+    window.location.reload();
+  }, [api]);
+}

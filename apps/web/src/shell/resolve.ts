@@ -1,0 +1,49 @@
+import { normalisePath, type RouteMeta } from './menu';
+
+/** A route of the shell itself (spec part 1 §2 "routes inside the main layout"). */
+export interface StaticRoute extends RouteMeta {
+  /** Bespoke page id (see pages/registry). */
+  page: string;
+  /** Menu codes of which the user needs one, else the page answers 403. */
+  requires?: string[];
+}
+
+export type Resolution =
+  | { kind: 'static'; meta: RouteMeta; route: StaticRoute; allowed: boolean }
+  | { kind: 'menu'; meta: RouteMeta }
+  | { kind: 'record'; meta: RouteMeta; id: number | 'new' };
+
+const RECORD_ID = /^(new|\d{1,15})$/;
+
+/**
+ * What a path shows: a shell route (merged with the user's menu entry of the same path, so that it
+ * keeps its Menu_ID for favourites), a menu page, or a record of a menu page's entity
+ * (`/setting/factory/12`). Null means the path is no route of this user: /404.
+ */
+export function resolvePath(
+  pathname: string,
+  statics: readonly StaticRoute[],
+  routes: readonly RouteMeta[],
+): Resolution | null {
+  const path = normalisePath(pathname) || '/';
+  const menu = routes.find((r) => r.path === path);
+  const route = statics.find((s) => s.path === path);
+  if (route) {
+    const codes = new Set(routes.map((r) => r.Menu_Code));
+    const allowed = !route.requires || route.requires.some((c) => codes.has(c));
+    const { page: _page, requires: _requires, ...own } = route;
+    const meta: RouteMeta = menu ? { ...menu, ...own, title: menu.title, path } : own;
+    return { kind: 'static', meta, route, allowed };
+  }
+  if (menu) return { kind: 'menu', meta: menu };
+  const cut = path.lastIndexOf('/');
+  const base = routes.find((r) => r.path === path.slice(0, cut) && r.Entity_Name);
+  const id = path.slice(cut + 1);
+  if (base && RECORD_ID.test(id))
+    return {
+      kind: 'record',
+      meta: { ...base, path, noCache: true },
+      id: id === 'new' ? 'new' : Number(id),
+    };
+  return null;
+}
