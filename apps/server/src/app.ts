@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   buildServer,
   type Database,
@@ -11,6 +14,16 @@ import {
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type Config, MIGRATIONS_DIR } from './config';
 import { SERVER_MODULES } from './modules';
+
+/** Files go beside the embedded database, or to ATTACHMENT_DIR; an in-memory test database gets a temp folder. */
+function attachmentDirOf(cfg: object): string {
+  if (process.env.ATTACHMENT_DIR) return resolve(process.env.ATTACHMENT_DIR);
+  const dataDir = 'dataDir' in cfg ? (cfg.dataDir as string | undefined) : undefined;
+  if (dataDir && dataDir !== 'memory://') return join(dataDir, 'attachments');
+  return 'databaseUrl' in cfg && cfg.databaseUrl
+    ? resolve('data/attachments')
+    : mkdtempSync(join(tmpdir(), 'mes-files-'));
+}
 
 export interface RunningApp {
   app: FastifyInstance;
@@ -30,7 +43,7 @@ export async function createApp(
       : await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   try {
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));
-    const engine = new Engine(modules, database.db);
+    const engine = new Engine(modules, database.db, { attachmentDir: attachmentDirOf(cfg) });
     await runSeeds(engine, { demo: cfg.seed === 'demo' });
     const app = await buildServer({ engine, webDist: cfg.webDist, logger });
     let closed = false;

@@ -3,7 +3,7 @@ import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSess
 import { defineEntity } from './entity';
 import { datetime, enumOf, int, options, text } from './fields';
 import { defineModule } from './module';
-import { menuExtend, tagInfo, userColumnInfo } from './platform';
+import { attachment, menuExtend, tagInfo, userColumnInfo } from './platform';
 
 export const operationLog = defineEntity({
   name: 'OperationLog',
@@ -74,6 +74,7 @@ export const engineModule = defineModule({
     tagInfo,
     userColumnInfo,
     menuExtend,
+    attachment,
   ],
   menu: [],
 });

@@ -6,6 +6,7 @@ export * from './ddl';
 export * from './decimal';
 export * from './entity';
 export * from './fields';
+export * from './files';
 export * from './i18n';
 export * from './module';
 export * from './names';

@@ -77,3 +77,26 @@ export const menuExtend = defineEntity({
   },
   display: 'Describe',
 });
+
+/** A file attached to a record (spec part 2 §3): stored under a server-made name, never a client path. */
+export const attachment = defineEntity({
+  name: 'Attachment',
+  label: { zh: '附件', en: 'Attachments' },
+  kind: 'log',
+  table: 'attachment',
+  api: false,
+  fields: {
+    File_Code: text({ zh: '文件编码', en: 'File code' }, { max: 40, required: true, unique: true }),
+    File_Name: text({ zh: '文件名', en: 'File name' }, { max: 120, required: true }),
+    File_Path: text({ zh: '文件路径', en: 'File path' }, { max: 80, required: true }),
+    Attachment_Type: int({ zh: '类型', en: 'Type' }, { required: true, min: 1, max: 2 }),
+    Attachment_Label: text({ zh: '附件分类', en: 'Label' }, { max: 60 }),
+    BZ_Code: text({ zh: '业务单号', en: 'Record' }, { max: 60, required: true }),
+    BZ_Table: text({ zh: '业务对象', en: 'Object' }, { max: 60, required: true }),
+    Creater_Name: text({ zh: '上传人', en: 'Uploaded by' }, { max: 60 }),
+    File_Size: int({ zh: '大小', en: 'Size' }, { required: true }),
+    Mime: text({ zh: '内容类型', en: 'Content type' }, { max: 100 }),
+    Sha256: text({ zh: '校验值', en: 'Checksum' }, { max: 64 }),
+  },
+  display: 'File_Name',
+});

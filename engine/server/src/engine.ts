@@ -34,6 +34,8 @@ export class Engine {
   constructor(
     readonly modules: ServerModule[],
     readonly db: Db,
+    /** Where uploaded files live (outside the web root). */
+    readonly settings: { attachmentDir: string } = { attachmentDir: 'data/attachments' },
   ) {
     this.registry = new Registry(modules.map((m) => m.manifest));
     const hooks = new Map<string, HooksFor['hooks']>();

@@ -103,6 +103,18 @@ export const MESSAGES = {
     zh: '标签不存在或不适用于该页面：{id}',
     en: 'Tag {id} does not exist or does not apply to this page',
   },
+  upload_doc_types: {
+    zh: '请上传 (doc|docx|xls|xlsx|pdf) 格式的文件',
+    en: 'Please upload (doc|docx|xls|xlsx|pdf) format files',
+  },
+  upload_image_types: {
+    zh: '请上传 (PDF|PNG|GIF|JPG|JPEG) 格式的图片',
+    en: 'Please upload (PDF|PNG|GIF|JPG|JPEG) format images',
+  },
+  upload_content: { zh: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
+  upload_too_large: { zh: '文件过大（上限 {limit}）', en: 'The file is too large (limit {limit})' },
+  upload_no_file: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  attachments_not_allowed: { zh: '该数据不支持附件', en: 'This data does not take attachments' },
   company_single: { zh: '公司信息只能有一条', en: 'There can be only one company record' },
   forbidden: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
   too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },

@@ -8,7 +8,7 @@ import { requestContext } from '../http/envelope';
 import { writeLog } from '../oplog';
 import { type Button, EntityAccess, type Grants, loadGrants } from './grants';
 import { resolveSession, type SessionRow } from './session';
-import { tokenFromHeader } from './tokens';
+import { tokenFromCookie, tokenFromHeader } from './tokens';
 
 /** What a route needs; every route declares one (checked when the route is registered). */
 export type Perm =
@@ -30,6 +30,8 @@ export interface AuthState {
 declare module 'fastify' {
   interface FastifyContextConfig {
     perm?: Perm;
+    /** Also accept the session from the cookie: files opened by <img> or a link send no header. */
+    cookieAuth?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -76,7 +78,9 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
   app.addHook('onRequest', async (req) => {
     const perm = req.routeOptions.config?.perm;
     if (!perm || 'public' in perm) return;
-    const token = tokenFromHeader(req.headers.authorization);
+    const token =
+      tokenFromHeader(req.headers.authorization) ??
+      (req.routeOptions.config?.cookieAuth ? tokenFromCookie(req.headers.cookie) : null);
     if (!token) throw new AppError('unauthorized', {}, 401, 401);
     const found = await resolveSession(engine.db, token);
     if (!found.ok)

@@ -15,3 +15,14 @@ export function tokenFromHeader(header: string | undefined): string | null {
   const t = header.replace(/^Bearer\s+/i, '').trim();
   return /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
 }
+
+/** The web client keeps its token in the `Authorization` or `token` cookie (spec part 1 §4). */
+export function tokenFromCookie(cookie: string | undefined): string | null {
+  if (!cookie) return null;
+  for (const name of ['Authorization', 'token']) {
+    const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie);
+    const t = m ? tokenFromHeader(decodeURIComponent(m[1])) : null;
+    if (t) return t;
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { engineModule } from '@mes/model';
 import type { ServerModule } from '../engine';
+import { attachmentRoutes } from './attachments';
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
 import { tagHooks, tagRoutes } from './tags';
@@ -8,7 +9,8 @@ import { tagHooks, tagRoutes } from './tags';
 export const engineServerModule: ServerModule = {
   manifest: engineModule,
   hooks: [tagHooks],
-  routes: (app, engine) => {
+  routes: async (app, engine) => {
+    await attachmentRoutes(app, engine);
     tagRoutes(app, engine);
     columnRoutes(app, engine);
     customFieldRoutes(app, engine);
