@@ -25,4 +25,5 @@ export const dataDictionary = defineEntity({
     },
   },
   display: 'Storage_Name',
+  features: { print: true },
 });

@@ -15,5 +15,5 @@ export const factory = defineEntity({
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true, hiddenInList: true }),
   },
   display: 'Factory_Name',
-  features: { tags: true, attachments: true, customFields: true },
+  features: { tags: true, attachments: true, customFields: true, print: true },
 });

@@ -42,7 +42,14 @@ describe('menuRows', () => {
     expect(() => menuRows([bad], registry)).toThrow(/two levels/);
   });
   it('offers buttons by entity kind', () => {
-    expect(buttonsFor(registry.get('Factory'))).toEqual(['add', 'edit', 'delete', 'export', 'import']);
+    expect(buttonsFor(registry.get('Factory'))).toEqual([
+      'add',
+      'edit',
+      'delete',
+      'export',
+      'import',
+      'print',
+    ]);
     expect(buttonsFor(registry.get('OperationLog'))).toEqual(['export']);
     expect(buttonsFor(undefined)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { ServerModule } from '../engine';
 import { attachmentRoutes } from './attachments';
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
+import { printRoutes } from './print';
 import { tagHooks, tagRoutes } from './tags';
 
 /** The engine's own entities with their behaviour and the shared endpoints every page uses. */
@@ -14,5 +15,6 @@ export const engineServerModule: ServerModule = {
     tagRoutes(app, engine);
     columnRoutes(app, engine);
     customFieldRoutes(app, engine);
+    printRoutes(app, engine);
   },
 };
