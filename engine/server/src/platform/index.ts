@@ -1,8 +1,10 @@
 import { engineModule } from '@mes/model';
 import type { ServerModule } from '../engine';
 import { attachmentRoutes } from './attachments';
+import { batchNoRoutes } from './batchNo';
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
+import { excelRoutes } from './excel';
 import { printRoutes } from './print';
 import { tagHooks, tagRoutes } from './tags';
 
@@ -16,5 +18,7 @@ export const engineServerModule: ServerModule = {
     columnRoutes(app, engine);
     customFieldRoutes(app, engine);
     printRoutes(app, engine);
+    excelRoutes(app, engine);
+    batchNoRoutes(app, engine);
   },
 };

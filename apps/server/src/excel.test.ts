@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './testing';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ seed: 'demo' });
+});
+afterAll(async () => t?.close());
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('s');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function importFile(entity: string, data: Buffer, name = 'import.xlsx', token = t.token) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)]), name);
+  const res = await fetch(`${t.url}/${entity}/Import`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      Code: number;
+      Message: string;
+      Data: { Imported: number; Errors: { Row: number; Message: string }[] };
+    },
+  };
+}
+
+describe('Excel', () => {
+  it('exports the filtered list with labels, and escapes formula-like text', async () => {
+    await t.call('POST', '/Factory', { Factory_Code: 'XF1', Factory_Name: '=HYPERLINK("http://evil")' });
+    const res = await fetch(`${t.url}/Factory/Export?Sort=Factory_Code`, {
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('工厂编码');
+    const names = [2, 3, 4].map((r) => sheet.getRow(r).getCell(2).value);
+    expect(names).toEqual(['苏州精工一厂', '昆山装配二厂', `'=HYPERLINK("http://evil")`]);
+    const filtered = await fetch(`${t.url}/Factory/Export?Factory_Code=F01`, {
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    const b2 = new ExcelJS.Workbook();
+    await b2.xlsx.load(await filtered.arrayBuffer());
+    expect(b2.worksheets[0].rowCount).toBe(2);
+  });
+
+  it('imports all rows or none, with a row-by-row report, resolving links by name', async () => {
+    const good = await xlsx([
+      ['部门编码', '部门名称', '上级部门', '排序'],
+      ['IM1', '导入一部', '生产部', 1],
+      ['IM2', '导入二部', '生产部', 2],
+    ]);
+    const ok = await importFile('Department', good);
+    expect(ok.body).toMatchObject({ Code: 0, Data: { Imported: 2, Errors: [] } });
+    const rows = await t.call<{ Parent_Dept_Name: string }[]>('GET', '/Department?Dept_Code__in=IM1,IM2');
+    expect(rows.body.Data.map((r) => r.Parent_Dept_Name)).toEqual(['生产部', '生产部']);
+
+    const bad = await xlsx([
+      ['Department code', 'Department name', 'Parent department'],
+      ['IM3', '导入三部', '生产部'],
+      ['IM4', '', '生产部'],
+      ['IM1', '重复编码', ''],
+      ['IM5', '未知上级', '不存在的部门'],
+    ]);
+    const r = await importFile('Department', bad);
+    expect(r.status).toBe(400);
+    expect(r.body.Code).toBe(1);
+    expect(r.body.Message).toBe('有 3 行数据有误，未导入任何数据');
+    expect(r.body.Data.Errors.map((e) => e.Row)).toEqual([3, 4, 5]);
+    expect(r.body.Data.Errors[1].Message).toContain('已存在');
+    expect(r.body.Data.Errors[2].Message).toContain('不存在的部门');
+    expect((await t.call('GET', '/Department?Dept_Code=IM3')).body.Paging?.TotalCount).toBe(0);
+  });
+
+  it('refuses files that are not xlsx, and users without the Import right', async () => {
+    expect((await importFile('Factory', Buffer.from('%PDF-1.4'), 'x.xlsx')).body.Message).toBe(
+      '请上传 xlsx 格式的 Excel 文件',
+    );
+    expect((await importFile('Factory', await xlsx([['a']]), 'x.csv')).body.Code).toBe(1);
+    expect((await importFile('Factory', await xlsx([['工厂编码']]))).body.Message).toBe(
+      'Excel 文件中没有数据',
+    );
+    const lina = await t.login('lina', 'demo1234');
+    expect((await importFile('Factory', await xlsx([['工厂编码'], ['A']]), 'a.xlsx', lina)).status).toBe(403);
+    expect(
+      (await fetch(`${t.url}/Factory/Export`, { headers: { authorization: `Bearer ${lina}` } })).status,
+    ).toBe(403);
+  });
+});
+
+describe('GET /BatchNO', () => {
+  it('numbers batches per material and day, concurrently unique', async () => {
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const keys = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t
+          .call<{ Key_Name: string }>('GET', '/BatchNO?Encoding_Rules=M-1001')
+          .then((r) => r.body.Data.Key_Name),
+      ),
+    );
+    expect(new Set(keys).size).toBe(8);
+    expect(keys.sort()[0]).toBe(`M-1001${day}001`);
+    expect((await t.call('GET', '/BatchNO?Encoding_Rules=')).body.Code).toBe(1);
+    expect((await t.call('GET', "/BatchNO?Encoding_Rules=a'b")).body.Code).toBe(1);
+  });
+});
