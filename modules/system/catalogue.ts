@@ -39,7 +39,6 @@ export const PLANNED_MODULES: ModuleManifest[] = [
   ]),
   mod('setting', '系统设置', 'Settings', 'setting', 1, [
     g('setting.config', '配置', 'Configuration', [
-      ['setting.barcode', '条码模板', 'Barcode templates', '/setting/barcodeTemplate'],
       ['setting.approval', '审批设置', 'Approval settings', '/setting/approvalSetting', 'ApprovalSetting'],
       ['setting.tag', '标签管理', 'Tags', '/setting/tag', 'TagInfo'],
     ]),

@@ -1,4 +1,5 @@
 import type { ServerModule } from '@mes/engine-server';
+import { barcodeRoutes } from './barcode.server';
 import { PLANNED_MODULES } from './catalogue';
 import { companyHooks } from './company.server';
 import { dataDictionaryHooks } from './dataDictionary.server';
@@ -31,5 +32,6 @@ export const systemServer: ServerModule = {
     shellRoutes(app, engine);
     loginInfoRoutes(app, engine);
     messageRoutes(app, engine);
+    barcodeRoutes(app, engine);
   },
 };

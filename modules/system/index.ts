@@ -1,4 +1,5 @@
 import { defineModule, numberingSeries, operationLog, role, user } from '@mes/model';
+import { barcodeTemplate } from './barcodeTemplate.entity';
 import { company } from './company.entity';
 import { dataDictionary } from './dataDictionary.entity';
 import { department } from './department.entity';
@@ -20,7 +21,7 @@ export const systemModule = defineModule({
   label: { zh: '系统设置', en: 'Settings' },
   icon: 'setting',
   order: 1,
-  entities: [company, factory, department, job, dataDictionary, systemParameter, workShift],
+  entities: [company, factory, department, job, dataDictionary, systemParameter, workShift, barcodeTemplate],
   menu: [
     {
       code: 'setting.org',
@@ -41,6 +42,12 @@ export const systemModule = defineModule({
         page('dictionary', '数据字典', 'Data dictionary', dataDictionary.name),
         page('parameter', '系统参数', 'System parameters', systemParameter.name),
         page('numbering', '单据编号规则', 'Numbering series', numberingSeries.name),
+        {
+          code: 'setting.barcode',
+          label: { zh: '条码模板', en: 'Barcode templates' },
+          path: '/setting/barcodeTemplate',
+          entity: barcodeTemplate.name,
+        },
         page('log', '系统日志', 'Operation log', operationLog.name),
       ],
     },

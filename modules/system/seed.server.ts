@@ -100,6 +100,19 @@ export async function seedSystem(seed: SeedContext) {
     await add('Job', { Job_Name: name, Sort_Code: sort, Manager_ID: manager ? users[manager] : null });
 
   await seedRoles(seed, users);
+  await add('BarcodeTemplate', {
+    Template_Name: '物料标签 60×40',
+    Object_Type: 1,
+    Barcode_Kind: 2,
+    Width_MM: '60',
+    Height_MM: '40',
+    Font_Size: 8,
+    Lines: [
+      { Caption: '物料编码', Value_Key: 'Code' },
+      { Caption: '名称', Value_Key: 'Name' },
+      { Caption: '规格', Value_Key: 'Model' },
+    ],
+  });
 
   const shifts: [string, string, string, string, boolean][] = [
     ['A', '早班', '08:00', '16:00', false],

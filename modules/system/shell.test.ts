@@ -301,3 +301,34 @@ describe('a plain entity added by declaration only (WorkShift)', () => {
     expect(menu.body.Data[0]).toMatchObject({ Route: '/setting/shift', Entity_Name: 'WorkShift' });
   });
 });
+
+describe('barcode templates', () => {
+  it('prints labels of a template as a PDF, and refuses bad input', async () => {
+    const tpl = (await t.call<{ ID: number }[]>('GET', '/BarcodeTemplate')).body.Data[0];
+    const res = await fetch(`${t.url}/BarcodeTemplate/Print`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Template_ID: tpl.ID,
+        Items: [
+          { Code: 'M-1001', Name: '六角螺栓 M8×30', Model: 'GB/T 5782' },
+          { Code: 'M-1002', Name: '平垫圈' },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(2);
+    expect(
+      (await t.call('POST', '/BarcodeTemplate/Print', { Template_ID: tpl.ID, Items: [{ Name: 'x' }] })).body
+        .Code,
+    ).toBe(1);
+    expect(
+      (await t.call('POST', '/BarcodeTemplate/Print', { Template_ID: tpl.ID, Items: [] })).body.Code,
+    ).toBe(1);
+    expect(
+      (await t.call('POST', '/BarcodeTemplate/Print', { Template_ID: 99999, Items: [{ Code: 'a' }] })).status,
+    ).toBe(404);
+  });
+});
