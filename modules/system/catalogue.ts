@@ -6,8 +6,9 @@ import type { MenuGroup, ModuleManifest } from '@mes/model';
  * 功能正在开发中 until its module arrives.
  */
 type P = [code: string, zh: string, en: string, path: string, entity?: string];
-const g = (code: string, zh: string, en: string, pages: P[]): MenuGroup => ({
+const g = (code: string, zh: string, en: string, pages: P[], order?: number): MenuGroup => ({
   code,
+  order,
   label: { zh, en },
   pages: pages.map(([c, pzh, pen, path, entity]) => ({ code: c, label: { zh: pzh, en: pen }, path, entity })),
 });
@@ -38,10 +39,16 @@ export const PLANNED_MODULES: ModuleManifest[] = [
     ]),
   ]),
   mod('setting', '系统设置', 'Settings', 'setting', 1, [
-    g('setting.config', '配置', 'Configuration', [
-      ['setting.approval', '审批设置', 'Approval settings', '/setting/approvalSetting', 'ApprovalSetting'],
-      ['setting.tag', '标签管理', 'Tags', '/setting/tag', 'TagInfo'],
-    ]),
+    g(
+      'setting.config',
+      '配置',
+      'Configuration',
+      [
+        ['setting.approval', '审批设置', 'Approval settings', '/setting/approvalSetting', 'ApprovalSetting'],
+        ['setting.tag', '标签管理', 'Tags', '/setting/tag', 'TagInfo'],
+      ],
+      5,
+    ),
   ]),
   mod('record', '基础档案', 'Master data', 'database', 2, [
     g('record.org', '组织人员', 'Organisation', [

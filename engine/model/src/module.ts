@@ -15,6 +15,8 @@ export interface MenuGroup {
   code: string;
   label: Label;
   pages: MenuPage[];
+  /** Position among the module's groups when several manifests add groups to one module. */
+  order?: number;
 }
 
 export interface ModuleManifest {

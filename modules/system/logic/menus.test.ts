@@ -23,7 +23,8 @@ describe('menuRows', () => {
       route: '/setting/factory',
       entity: 'Factory',
     });
-    expect(rows.find((r) => r.code === 'setting.barcode')?.entity).toBeNull();
+    expect(rows.find((r) => r.code === 'setting.barcode')?.entity).toBe('BarcodeTemplate');
+    expect(rows.find((r) => r.code === 'finance.payable')?.entity).toBeNull();
   });
   it('refuses a code used at two levels', () => {
     const bad = defineModule({

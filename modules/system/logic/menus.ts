@@ -48,7 +48,8 @@ export function menuRows(modules: ModuleManifest[], registry: Registry): MenuRow
       buttons: '',
       entity: null,
     });
-    m.menu.forEach((grp, gi) => {
+    m.menu.forEach((grp, index) => {
+      const gi = grp.order ?? index;
       put({
         code: grp.code,
         name: grp.label.zh,
