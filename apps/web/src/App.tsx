@@ -8,7 +8,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme } from './layout/theme';
 import { buildRoutes } from './routes';
@@ -17,8 +17,19 @@ import { buildRoutes } from './routes';
 function Localized({ children }: { children: ReactNode }) {
   const lang = useLang();
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
+  const locale = lang === 'en' ? enUS : zhCN;
+  useEffect(() => {
+    // the API client's toasts are antd's static functions: they get the theme and language this way
+    ConfigProvider.config({
+      holderRender: (children) => (
+        <ConfigProvider locale={locale} theme={theme}>
+          {children}
+        </ConfigProvider>
+      ),
+    });
+  }, [locale]);
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} componentSize="middle">
+    <ConfigProvider locale={locale} theme={theme} componentSize="middle">
       <AntApp>
         {children}
         <LoadingOverlay />

@@ -75,6 +75,11 @@ function Shell({ res }: { res: Resolution }) {
     }
   }, [open, meta, fullPath, api]);
 
+  const { retain } = tabs;
+  useEffect(() => {
+    retain((key) => resolvePath(key, STATIC_ROUTES, session.routes) !== null);
+  }, [retain, session.routes]);
+
   // spec part 1 §4: on a phone the sidebar closes, also on every route change
   useEffect(() => {
     if (mobile) setDrawer(false);

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Activity, Suspense } from 'react';
+import { Activity, Suspense, useRef } from 'react';
 import { renderPage, STATIC_ROUTES } from '../pages/registry';
 import { useSession } from '../session/session';
 import { type Resolution, resolvePath } from '../shell/resolve';
@@ -24,7 +24,10 @@ export function PageHost({ res }: { res: Resolution }) {
   const tabs = useTabs();
   const { routes } = useSession();
   const active = res.meta.path;
-  const kept = tabs.views.filter((v) => !v.noCache).map((v) => v.key);
+  // a tab restored after a reload mounts when it is first shown, not all at once
+  const shown = useRef(new Set<string>());
+  shown.current.add(active);
+  const kept = tabs.views.filter((v) => !v.noCache && shown.current.has(v.key)).map((v) => v.key);
   if (!res.meta.noCache && !kept.includes(active)) kept.push(active);
 
   return (

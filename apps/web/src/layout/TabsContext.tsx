@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '../session/session';
 import { addView, closeAll, closeOthers, closeView, type TabChange, type TabView } from '../shell/tabs';
 
 export interface Tabs {
@@ -13,6 +14,8 @@ export interface Tabs {
   closeOthers(key: string): void;
   closeAll(): void;
   refresh(key: string): void;
+  /** Drops the tabs a predicate refuses (pages no longer in the user's menu after a reload). */
+  retain(keep: (key: string) => boolean): void;
 }
 
 const TabsCtx = createContext<Tabs | null>(null);
@@ -24,10 +27,35 @@ export function useTabs(): Tabs {
 }
 
 /** Visited and cached views of the tab row (spec part 1 §4). */
+const storageKey = (userId: number) => `tabs:${userId}`;
+
+/** The tab row survives a reload of the page (not a new sign-in: the key is per user and per browser tab). */
+function loadViews(userId: number): TabView[] {
+  try {
+    const raw = sessionStorage.getItem(storageKey(userId));
+    const list: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(list)
+      ? list.filter(
+          (v): v is TabView => typeof v?.key === 'string' && typeof v?.fullPath === 'string' && !!v?.title,
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 export function TabsProvider({ activeKey, children }: { activeKey: string; children: ReactNode }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [views, setViews] = useState<TabView[]>([]);
+  const { userId } = useSession();
+  const [views, setViews] = useState<TabView[]>(() => loadViews(userId));
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(storageKey(userId), JSON.stringify(views));
+    } catch {
+      // storage full or disabled: the tabs then last until the next reload
+    }
+  }, [views, userId]);
   const [generations, setGenerations] = useState<Record<string, number>>({});
 
   const apply = useCallback(
@@ -38,13 +66,23 @@ export function TabsProvider({ activeKey, children }: { activeKey: string; child
     [navigate],
   );
 
+  // stable: the layout opens a tab from an effect, which must not run again because the list changed
+  const open = useCallback((view: TabView) => setViews((vs) => addView(vs, view)), []);
+  const retain = useCallback(
+    (keep: (key: string) => boolean) =>
+      setViews((vs) => (vs.every((v) => keep(v.key)) ? vs : vs.filter((v) => keep(v.key)))),
+    [],
+  );
+
   const refresh = useCallback(
-    (key: string) => {
+    (key: string, fullPath?: string) => {
       setGenerations((g) => ({ ...g, [key]: (g[key] ?? 0) + 1 }));
+      // refreshing another tab shows it, so that its page reads its data now
+      if (fullPath) navigate(fullPath);
       // the page mounts afresh and reads its data again; the session itself stays
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     },
-    [qc],
+    [qc, navigate],
   );
 
   const value = useMemo<Tabs>(
@@ -52,13 +90,17 @@ export function TabsProvider({ activeKey, children }: { activeKey: string; child
       views,
       activeKey,
       generation: (key) => generations[key] ?? 0,
-      open: (view) => setViews((vs) => addView(vs, view)),
+      open,
       close: (key) => apply(closeView(views, key, activeKey)),
       closeOthers: (key) => apply(closeOthers(views, key, activeKey)),
       closeAll: () => apply(closeAll(views, activeKey)),
-      refresh,
+      refresh: (key) => {
+        const view = views.find((v) => v.key === key);
+        refresh(key, key === activeKey ? undefined : view?.fullPath);
+      },
+      retain,
     }),
-    [views, activeKey, generations, apply, refresh],
+    [views, activeKey, generations, apply, refresh, open, retain],
   );
   return <TabsCtx.Provider value={value}>{children}</TabsCtx.Provider>;
 }
