@@ -65,12 +65,11 @@ export function contentMatches(name: string, head: Uint8Array): boolean {
 }
 
 /** A display name without any path or control characters; the stored name is always the server's own. */
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f<>:"|?*]/g;
+
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
-    .replace(/^\.+/, '')
-    .trim();
+  // control characters and the characters Windows forbids in names
+  const clean = base.replace(UNSAFE_NAME_CHARS, '_').replace(/^\.+/, '').trim();
   return clean.slice(-120) || 'file';
 }

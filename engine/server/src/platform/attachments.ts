@@ -79,7 +79,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
         throw new AppError('upload_too_large', { limit: `${MAX_UPLOAD_BYTES / 1024 / 1024} MB` }, 413);
       throw new AppError('upload_no_file');
     }
-    if (!file || !file.data.length) throw new AppError('upload_no_file');
+    if (!file?.data.length) throw new AppError('upload_no_file');
     const table = (fields.BZ_Table ?? '').trim();
     const code = (fields.BZ_Code ?? '').trim();
     const def = await owner(req, table, code, 'edit');

@@ -103,9 +103,8 @@ export function renderRecordPdf(def: EntityDef, rec: Row, lang: Lang, head: Prin
         .font('cjk-bold')
         .fontSize(9)
         .text('#', left + 2, y, { width: cw - 4 });
-      cols.forEach(([, f], i) =>
-        doc.text(labelOf(f.label, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 }),
-      );
+      for (const [i, [, f]] of cols.entries())
+        doc.text(labelOf(f.label, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
       doc.y = y + 18;
     };
     header();
