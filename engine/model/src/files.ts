@@ -64,12 +64,19 @@ export function contentMatches(name: string, head: Uint8Array): boolean {
   return !!allowed && allowed.includes(sniff(head));
 }
 
-/** A display name without any path or control characters; the stored name is always the server's own. */
-const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f<>:"|?*]/g;
+/** Control characters and the characters Windows forbids in names. */
+function unsafeNameChar(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code < 32 || code === 127 || '<>:"|?*'.includes(c);
+}
 
+/** A display name without any path or control characters; the stored name is always the server's own. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // control characters and the characters Windows forbids in names
-  const clean = base.replace(UNSAFE_NAME_CHARS, '_').replace(/^\.+/, '').trim();
+  const clean = [...base]
+    .map((c) => (unsafeNameChar(c) ? '_' : c))
+    .join('')
+    .replace(/^\.+/, '')
+    .trim();
   return clean.slice(-120) || 'file';
 }
