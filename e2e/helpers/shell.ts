@@ -48,10 +48,16 @@ export async function tabPaths(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid="tab"]', (els) => els.map((e) => e.getAttribute('data-path') ?? ''));
 }
 
+/** Right-clicks a tab and picks an item of its menu, once any earlier menu has faded out. */
 export async function tabMenu(page: Page, path: string, item: string): Promise<void> {
+  await noOpenMenu(page);
   await page.click(`[data-testid="tab"][data-path="${path}"]`, { button: 'right' });
   // antd keeps the menus of earlier right-clicks in the page, hidden: the open one is the visible one
   await page.locator(`${tid(`tab-menu-${item}`)}:visible`).click();
+}
+
+export async function noOpenMenu(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-dropdown-menu:visible').count()).toBe(0);
 }
 
 export async function pathOf(page: Page): Promise<string> {

@@ -213,6 +213,7 @@ export const appEn: AppCatalogue = {
   board: {
     home: 'Boards',
     overview: 'Data operations platform',
+    overviewText: 'One wall screen for production, quality, equipment and energy',
     production: 'Production board',
     quality: 'Quality board',
     equipment: 'Equipment board',

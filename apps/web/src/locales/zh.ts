@@ -210,6 +210,7 @@ export const appZh = {
   board: {
     home: '看板中心',
     overview: '数据运营平台',
+    overviewText: '生产、质量、设备与能源数据的综合大屏',
     production: '生产看板',
     quality: '质量看板',
     equipment: '设备看板',

@@ -45,7 +45,10 @@ export function Dashboard() {
   const lang = useLang();
   const api = useApi();
   const navigate = useNavigate();
-  const { user, routes } = useSession();
+  const { user, routes, pages } = useSession();
+  // a page has no icon of its own in the seeded menu: its module's stands for it
+  const iconOf = (menuId: number, icon?: string | null) =>
+    menuIcon(icon ?? pages.find((p) => p.page.Menu_ID === menuId)?.module.Icon);
   const pending = usePending();
   const unread = useUnread(6);
   const often = useOftenMenus();
@@ -233,7 +236,11 @@ export function Dashboard() {
             ) : (
               <Space wrap size={[8, 8]}>
                 {frequent.map((f) => (
-                  <Button key={f.Menu_ID} icon={menuIcon(f.Icon)} onClick={() => navigate(f.Route ?? '/')}>
+                  <Button
+                    key={f.Menu_ID}
+                    icon={iconOf(f.Menu_ID, f.Icon)}
+                    onClick={() => navigate(f.Route ?? '/')}
+                  >
                     {nameOf(f, lang)}
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {t('app.dashboard.clicks', { count: f.Click_Count })}

@@ -32,7 +32,9 @@ export function FastSearch() {
     const seen = new Map<string, RouteMeta>();
     for (const r of routes) {
       const def = r.Entity_Name ? registry.entities.get(r.Entity_Name) : undefined;
-      if (def && def.list.search.length > 0 && !seen.has(def.name)) seen.set(def.name, r);
+      // the operation log would echo every record back as raw history: not a document to find
+      if (def && def.kind !== 'log' && def.list.search.length > 0 && !seen.has(def.name))
+        seen.set(def.name, r);
     }
     return [...seen.values()];
   }, [routes, registry]);
@@ -126,6 +128,7 @@ export function FastSearch() {
                           .map((f) => row[f])
                           .filter(Boolean)
                           .slice(0, 2)
+                          .map((v) => String(v).slice(0, 60))
                           .join(' · ')}
                       </Typography.Text>
                     </div>

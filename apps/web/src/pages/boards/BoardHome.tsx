@@ -91,7 +91,7 @@ export function BoardHome() {
           <h3>
             <DashboardOutlined /> {t('app.board.overview')}
           </h3>
-          <p>/Board/Overview</p>
+          <p>{t('app.board.overviewText')}</p>
           <Link to="/Board/Overview">
             <Button type="primary">{t('app.board.open')}</Button>
           </Link>
