@@ -33,7 +33,7 @@ async function start(port: number): Promise<ChildProcess> {
     env,
     stdio: 'pipe',
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/Company/LoginConfig`, {
@@ -95,5 +95,6 @@ describe('embedded database across restarts', () => {
     expect(codes.slice(0, 5)).toEqual(['R0', 'R1', 'R2', 'R3', 'R4']);
     if (last?.Code === 0) expect(codes).toContain('R99');
     expect(await stop(child)).toBe(0);
-  });
+    // two cold starts of a real server process: generous under a loaded CI machine
+  }, 360_000);
 });
