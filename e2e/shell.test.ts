@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
 import {
   cookieValue,
+  eventually,
   newPage,
   noOpenMenu,
   openFromMenu,
@@ -39,12 +40,12 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${t.url}/setting/factory`);
     await waitPath(page, '/login');
-    await expect.poll(() => page.locator(tid('login-company')).innerText()).toContain('苏州精工机械有限公司');
+    await eventually(() => page.locator(tid('login-company')).innerText()).toContain('苏州精工机械有限公司');
     await shot(page, 'shell-login-zh');
     await page.fill(tid('login-account'), 'admin');
     await page.fill(tid('login-password'), 'wrong-password');
     await page.click(tid('login-submit'));
-    await expect.poll(() => page.locator(tid('login-error')).innerText()).toContain('账号或密码错误');
+    await eventually(() => page.locator(tid('login-error')).innerText()).toContain('账号或密码错误');
     await page.fill(tid('login-password'), 'admin123');
     await page.click(tid('login-submit'));
     // back where the guard stopped the user
@@ -53,7 +54,7 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     expect(await cookieValue(context, 'Authorization')).toMatch(/^Bearer \S{20,}/);
     await page.click(tid('topbar-company'));
     await page.waitForSelector(tid('dashboard'));
-    await expect.poll(() => page.locator(tid('figure-factories')).innerText()).toMatch(/\d/);
+    await eventually(() => page.locator(tid('figure-factories')).innerText()).toMatch(/\d/);
     await shot(page, 'shell-dashboard-zh');
     await context.close();
   });
@@ -91,22 +92,20 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.fill(tid('header-search-input'), '精工');
     await page.press(tid('header-search-input'), 'Enter');
     await waitPath(page, '/home/fastSearch/search');
-    await expect.poll(() => page.locator(tid('fast-search')).innerText()).toContain('苏州精工一厂');
+    await eventually(() => page.locator(tid('fast-search')).innerText()).toContain('苏州精工一厂');
     await shot(page, 'shell-fast-search-zh');
     await page.click(tid('header-search'));
     await page.fill(tid('header-search-input'), 'dictionary');
     await page.click(tid('header-search-setting.dictionary'));
     await waitPath(page, '/setting/dictionary');
-    await expect
-      .poll(() => tabPaths(page))
-      .toEqual([
-        '/dashboard',
-        '/setting/factory',
-        '/record/agencyPersonnel/departmentRecord',
-        '/setting/role',
-        '/home/fastSearch/search',
-        '/setting/dictionary',
-      ]);
+    await eventually(() => tabPaths(page)).toEqual([
+      '/dashboard',
+      '/setting/factory',
+      '/record/agencyPersonnel/departmentRecord',
+      '/setting/role',
+      '/home/fastSearch/search',
+      '/setting/dictionary',
+    ]);
     await context.close();
   });
 
@@ -119,9 +118,12 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.waitForSelector(tid('entity-list-Factory'));
     await openFromMenu(page, 'setting', 'setting.job');
     await page.waitForSelector(tid('entity-list-Job'));
-    await expect
-      .poll(() => tabPaths(page))
-      .toEqual(['/dashboard', '/setting/department', '/setting/factory', '/setting/job']);
+    await eventually(() => tabPaths(page)).toEqual([
+      '/dashboard',
+      '/setting/department',
+      '/setting/factory',
+      '/setting/job',
+    ]);
 
     const factoryCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/Factory?') && factoryCalls.push(r.url()));
@@ -129,7 +131,7 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await shot(page, 'shell-tab-menu-zh');
     await page.locator(`${tid('tab-menu-refresh')}:visible`).click();
     await waitPath(page, '/setting/factory');
-    await expect.poll(() => factoryCalls.length).toBeGreaterThan(0);
+    await eventually(() => factoryCalls.length).toBeGreaterThan(0);
 
     await tabMenu(page, '/setting/job', 'close');
     await waitPath(page, '/setting/factory');
@@ -163,14 +165,14 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
           '/UserOftenMenu/GetOftenMenuListByUserAsync',
         )
       ).body.Data.filter((o) => o.Is_Collect).map((o) => o.Menu_Code);
-    await expect.poll(favourites).toContain('setting.dictionary');
+    await eventually(favourites).toContain('setting.dictionary');
     await page.click('[data-testid="tab"][data-path="/dashboard"]');
     await page.waitForSelector(tid('favourite-setting.dictionary'));
     await shot(page, 'shell-favourites-zh');
     await page.click(tid('favourite-setting.dictionary'));
     await waitPath(page, '/setting/dictionary');
     await tabMenu(page, '/setting/dictionary', 'favourite-remove');
-    await expect.poll(favourites).not.toContain('setting.dictionary');
+    await eventually(favourites).not.toContain('setting.dictionary');
     await context.close();
   });
 
@@ -181,17 +183,17 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.waitForSelector(tid('entity-list-Users'));
     expect(await page.locator(tid('sidebar')).innerText()).toContain('系统设置');
     await page.click(tid('lang-en'));
-    await expect.poll(() => page.locator(tid('sidebar')).innerText()).toContain('Settings');
+    await eventually(() => page.locator(tid('sidebar')).innerText()).toContain('Settings');
     expect(await page.locator(tid('tabs-bar')).innerText()).toContain('Home');
     expect(await page.locator(tid('entity-list-Users')).innerText()).toContain('Reset password');
     await shot(page, 'shell-users-en');
     await page.reload();
-    await expect.poll(() => page.locator(tid('sidebar')).innerText()).toContain('Settings');
+    await eventually(() => page.locator(tid('sidebar')).innerText()).toContain('Settings');
     await page.click(tid('topbar-company'));
     await page.waitForSelector(tid('dashboard'));
     await shot(page, 'shell-dashboard-en');
     await page.click(tid('lang-zh'));
-    await expect.poll(() => page.locator(tid('sidebar')).innerText()).toContain('系统设置');
+    await eventually(() => page.locator(tid('sidebar')).innerText()).toContain('系统设置');
     await context.close();
   });
 
@@ -250,7 +252,7 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.fill(tid('password-old'), 'demo1234');
     await page.fill(tid('password-new'), 'short');
     await page.click(tid('password-save'));
-    await expect.poll(() => page.locator('.ant-modal').innerText()).toContain('8 到 128');
+    await eventually(() => page.locator('.ant-modal').innerText()).toContain('8 到 128');
     await page.fill(tid('password-new'), 'Quality#2026');
     await shot(page, 'shell-change-password-zh');
     await page.click(tid('password-save'));
@@ -331,29 +333,29 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     });
     const { page, context } = await newPage(browser);
     await signInUi(page, t.url, 'admin', 'admin123');
-    await expect.poll(() => page.locator(tid('message-bell')).innerText()).toContain('99+');
+    await eventually(() => page.locator(tid('message-bell')).innerText()).toContain('99+');
     await page.click(tid('message-bell'));
     await waitPath(page, '/AllMessage');
     await page.fill(`${tid('message-search')} input`, 'PO-0001');
     await page.press(`${tid('message-search')} input`, 'Enter');
-    await expect.poll(() => page.locator(tid('message-list')).innerText()).toContain('请审核采购订单');
+    await eventually(() => page.locator(tid('message-list')).innerText()).toContain('请审核采购订单');
     expect(await page.locator(tid('message-list')).innerText()).toMatch(
       /\d{4}-\d{2}-\d{2} \d{2}:\d{2} · 刚刚/,
     );
     await shot(page, 'shell-messages-zh');
     await page.goto(`${t.url}/needdo`);
-    await expect.poll(() => page.locator(tid('needdo')).innerText()).toContain('系统设置');
+    await eventually(() => page.locator(tid('needdo')).innerText()).toContain('系统设置');
     await shot(page, 'shell-needdo-zh');
     await page.click(`${tid('needdo')} button:has-text("请审核采购订单")`);
     await waitPath(page, '/setting/factory');
     const unread = async () =>
       (await t.call('GET', '/SendMsg/GetSendMsgs?Status=1&Page=1&PageSize=15')).body.Paging?.TotalCount;
-    await expect.poll(unread).toBe(100);
+    await eventually(unread).toBe(100);
     await page.click(tid('message-bell'));
     await page.click(tid('message-read-all'));
-    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('操作成功');
-    await expect.poll(unread).toBe(0);
-    await expect.poll(() => page.locator(tid('message-bell')).innerText()).toBe('');
+    await eventually(() => page.locator('.ant-message').innerText()).toContain('操作成功');
+    await eventually(unread).toBe(0);
+    await eventually(() => page.locator(tid('message-bell')).innerText()).toBe('');
     await context.close();
   });
 
@@ -370,9 +372,9 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     const zhaolei = await userId(t, 'zhaolei');
     await page.click(tid(`user-disable-${zhaolei}`));
     await page.locator(`${tid('user-disable-confirm')}:visible`).click();
-    await expect
-      .poll(async () => (await t.call<{ Disabled: boolean }>('GET', `/Users/${zhaolei}`)).body.Data.Disabled)
-      .toBe(true);
+    await eventually(
+      async () => (await t.call<{ Disabled: boolean }>('GET', `/Users/${zhaolei}`)).body.Data.Disabled,
+    ).toBe(true);
 
     const roles = (await t.call<{ Role_ID: number; Role_Code: string }[]>('GET', '/Role?PageSize=50')).body
       .Data;
@@ -397,14 +399,13 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.waitForSelector(tid(`grant-opera-${factory}`));
     await shot(page, 'shell-role-grants-zh');
     await page.click(tid('grants-save'));
-    await expect
-      .poll(async () =>
-        (
-          await t.call<{ Grants: { Menu_ID: number; Buttons: string }[] }>('GET', `/Role/${buyer}`)
-        ).body.Data.Grants.find((g) => g.Menu_ID === factory)
-          ?.Buttons.split(',')
-          .sort(),
-      )
+    await eventually(async () =>
+      (
+        await t.call<{ Grants: { Menu_ID: number; Buttons: string }[] }>('GET', `/Role/${buyer}`)
+      ).body.Data.Grants.find((g) => g.Menu_ID === factory)
+        ?.Buttons.split(',')
+        .sort(),
+    )
       // ticking the page ticks every button it offers
       .toEqual(factoryMenu.Buttons.split(',').sort());
     await context.close();
@@ -430,7 +431,7 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
       await shot(page, `shell-mobile-menu-${lang}`);
       await openFromMenu(page, 'setting', 'setting.factory');
       await page.waitForSelector(tid('entity-list-Factory'));
-      await expect.poll(() => page.locator(tid('sidebar')).isVisible()).toBe(false);
+      await eventually(() => page.locator(tid('sidebar')).isVisible()).toBe(false);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(page, `shell-mobile-factory-${lang}`);
@@ -451,9 +452,9 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     expect(await page.getAttribute(tid('wizard-step-0'), 'data-status')).toBe('finish');
     expect(await page.getAttribute(tid('wizard-step-2'), 'data-status')).toBe('wait');
     await page.goto(`${t.url}/home/AccountCenter/CompanyInfor`);
-    await expect
-      .poll(() => page.locator(tid('company-Company_Name')).innerText())
-      .toBe('苏州精工机械有限公司');
+    await eventually(() => page.locator(tid('company-Company_Name')).innerText()).toBe(
+      '苏州精工机械有限公司',
+    );
     await shot(page, 'shell-company-zh');
     await page.click(tid('help-menu'));
     await page.click(tid('help-sop'));

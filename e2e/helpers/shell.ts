@@ -57,7 +57,12 @@ export async function tabMenu(page: Page, path: string, item: string): Promise<v
 }
 
 export async function noOpenMenu(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-dropdown-menu:visible').count()).toBe(0);
+  await eventually(() => page.locator('.ant-dropdown-menu:visible').count()).toBe(0);
+}
+
+/** expect.poll with room for a loaded machine (its default gives up after one second). */
+export function eventually<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100 });
 }
 
 export async function pathOf(page: Page): Promise<string> {
@@ -65,7 +70,7 @@ export async function pathOf(page: Page): Promise<string> {
 }
 
 export async function waitPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe(path);
+  await eventually(() => pathOf(page)).toBe(path);
 }
 
 /** A system parameter's value through the API (the admin's session of the test server). */
