@@ -9,6 +9,8 @@ export function sampleValue(f: FieldDef, seq: number): unknown {
       if (f.format === 'phone') return `1380000${String(seq).padStart(4, '0')}`;
       if (f.format === 'code') return `code${seq}`;
       if (f.format === 'time') return `0${seq % 10}:30`;
+      // short codes keep the distinct part (the sequence) rather than the label
+      if (f.max < 12) return seq.toString(36).toUpperCase().padStart(Math.min(f.max, 3), 'Z').slice(-f.max);
       return `T${seq}-${f.label.en}`.slice(0, f.max);
     case 'int':
       return Math.max(f.min ?? 0, Math.min(f.max ?? 1000, seq % 1000));
