@@ -88,3 +88,41 @@ export async function userId(t: TestServer, account: string): Promise<number> {
   const r = await t.call<{ User_ID: number }[]>('GET', `/Users?User_Account=${account}`);
   return r.body.Data[0].User_ID;
 }
+
+export async function sidebarWidth(page: Page): Promise<number> {
+  return page.locator(tid('sidebar')).evaluate((e) => e.getBoundingClientRect().width);
+}
+
+/** Menu codes the admin of the test server has as favourites. */
+export async function favouriteCodes(t: TestServer): Promise<string[]> {
+  const r = await t.call<{ Menu_Code: string; Is_Collect: boolean }[]>(
+    'GET',
+    '/UserOftenMenu/GetOftenMenuListByUserAsync',
+  );
+  return r.body.Data.filter((o) => o.Is_Collect).map((o) => o.Menu_Code);
+}
+
+export async function unreadCount(t: TestServer): Promise<number | undefined> {
+  return (await t.call('GET', '/SendMsg/GetSendMsgs?Status=1&Page=1&PageSize=15')).body.Paging?.TotalCount;
+}
+
+export async function roleIdOf(t: TestServer, code: string): Promise<number> {
+  const r = await t.call<{ Role_ID: number; Role_Code: string }[]>('GET', '/Role?PageSize=50');
+  return r.body.Data.find((x) => x.Role_Code === code)!.Role_ID;
+}
+
+export async function menuOf(t: TestServer, code: string): Promise<{ Menu_ID: number; Buttons: string }> {
+  const r = await t.call<{ Menu_ID: number; Menu_Code: string; Buttons: string }[]>(
+    'GET',
+    '/ModuleMenu?PageSize=500',
+  );
+  return r.body.Data.find((m) => m.Menu_Code === code)!;
+}
+
+/** The buttons a role holds on a page, sorted (undefined when the page is not granted). */
+export async function grantedButtons(t: TestServer, roleId: number, menuId: number) {
+  const r = await t.call<{ Grants: { Menu_ID: number; Buttons: string }[] }>('GET', `/Role/${roleId}`);
+  return r.body.Data.Grants.find((g) => g.Menu_ID === menuId)
+    ?.Buttons.split(',')
+    .sort();
+}
