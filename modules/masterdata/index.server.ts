@@ -1,8 +1,10 @@
 import type { ServerModule } from '@mes/engine-server';
 import { masterdataModule } from './index';
+import { materialRoutes } from './material.server';
 import { seedMasterdata } from './seed.server';
 
 export const masterdataServer: ServerModule = {
   manifest: masterdataModule,
   seed: seedMasterdata,
+  routes: (app, engine) => materialRoutes(app, engine),
 };

@@ -1,0 +1,49 @@
+import { type Engine, ok, parseWith, requestContext } from '@mes/engine-server';
+import { labelOf } from '@mes/model';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { MATERIAL_TYPES } from './material.entity';
+
+const query = z.object({
+  KeyWord: z.string().trim().max(100).default(''),
+  /** A material type (1–5, 8, 9, 10) or a comma list of them; empty means all. */
+  Object_Type: z
+    .string()
+    .regex(/^(\d{1,2}(,\d{1,2})*)?$/)
+    .optional(),
+  PageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/**
+ * GET /Material/Search: the material lookup every picker uses (spec part 2 §3 "Material lookup"):
+ * number, full and all name, type name; enabled materials only, exact number matches first.
+ */
+export function materialRoutes(app: FastifyInstance, engine: Engine) {
+  app.get('/Material/Search', { config: { perm: { entity: 'Material', button: 'view' } } }, async (req) => {
+    const ctx = requestContext(req);
+    const q = parseWith(query, req.query, undefined, ctx.lang);
+    const like = `%${q.KeyWord.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const types = q.Object_Type ? q.Object_Type.split(',').map(Number) : [];
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
+        m.material_name AS "Material_Name", coalesce(m.material_full_name, m.material_name) AS "Material_Full_Name",
+        concat_ws(' ', m.material_number, m.material_name, m.material_model) AS "Material_All_Name",
+        m.material_type AS "Material_Type", m.material_model AS "Material_Model", m.unit_id AS "Unit_ID", u.unit_name AS "Unit_Name"
+      FROM material m LEFT JOIN unit u ON u.id = m.unit_id
+      WHERE NOT m.disabled
+        AND (${q.KeyWord} = '' OR m.material_number ILIKE ${like} OR m.material_name ILIKE ${like}
+             OR m.material_full_name ILIKE ${like} OR m.material_model ILIKE ${like})
+        ${types.length ? sql`AND m.material_type IN (${sql.join(types)})` : sql``}
+      ORDER BY (m.material_number = ${q.KeyWord}) DESC, m.material_number LIMIT ${q.PageSize}`.execute(
+      engine.db,
+    );
+    for (const r of rows)
+      r.Material_Type_Name = labelOf(
+        MATERIAL_TYPES.find((t) => t.value === r.Material_Type)?.label ?? { zh: '', en: '' },
+        ctx.lang,
+      );
+    return ok(rows, ctx);
+  });
+}

@@ -1,0 +1,52 @@
+import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ seed: 'demo' });
+});
+afterAll(async () => t?.close());
+
+describe('material master data', () => {
+  it('has the demo materials in classes, units and three warehouses with locations', async () => {
+    expect((await t.call('GET', '/Material?PageSize=1')).body.Paging?.TotalCount).toBeGreaterThanOrEqual(100);
+    expect((await t.call('GET', '/Warehouse')).body.Paging?.TotalCount).toBe(3);
+    expect((await t.call('GET', '/Location?PageSize=1')).body.Paging?.TotalCount).toBe(45);
+    const bolt = await t.call<{ Class_Name: string; Unit_Name: string }[]>(
+      'GET',
+      `/Material?KeyWord=${encodeURIComponent('六角螺栓')}&PageSize=1`,
+    );
+    expect(bolt.body.Data[0]).toMatchObject({ Class_Name: '标准件', Unit_Name: '个' });
+  });
+
+  it('GET /Material/Search looks materials up by keyword and type', async () => {
+    const r = await t.call<
+      { Material_Number: string; Material_All_Name: string; Material_Type_Name: string }[]
+    >('GET', `/Material/Search?KeyWord=${encodeURIComponent('阀体')}&Object_Type=2`);
+    expect(r.body.Data.length).toBeGreaterThan(0);
+    expect(
+      r.body.Data.every((m) => m.Material_Type_Name === '半成品' && m.Material_All_Name.includes('阀体')),
+    ).toBe(true);
+    const exact = r.body.Data[2].Material_Number;
+    expect(
+      (await t.call<{ Material_Number: string }[]>('GET', `/Material/Search?KeyWord=${exact}`)).body.Data[0]
+        .Material_Number,
+    ).toBe(exact);
+    expect((await t.call('GET', '/Material/Search?Object_Type=x')).body.Code).toBe(1);
+    expect(
+      (await t.call<unknown[]>('GET', `/Material/Search?KeyWord=${encodeURIComponent("%' OR 1=1 --")}`)).body
+        .Data,
+    ).toEqual([]);
+    // a planner reads materials (granted), the supplier portal does not
+    const planner = await t.login('chenjing', 'demo1234');
+    expect(
+      (await t.call('GET', '/Material/Search?KeyWord=M', undefined, { authorization: `Bearer ${planner}` }))
+        .body.Code,
+    ).toBe(0);
+    const supplier = await t.login('supplier1', 'supplier123');
+    expect(
+      (await t.call('GET', '/Material/Search?KeyWord=M', undefined, { authorization: `Bearer ${supplier}` }))
+        .status,
+    ).toBe(403);
+  });
+});
