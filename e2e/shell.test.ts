@@ -26,6 +26,9 @@ import {
   waitPath,
 } from './helpers/shell';
 
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFAwH/UEZpfQAAAABJRU5ErkJggg==';
+
 /** The shell of issue 3 in a real browser against a real server with the demo data. */
 describe.skipIf(!hasBrowser)('the shell in a browser', () => {
   let t: TestServer;
@@ -484,6 +487,15 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await eventually(() => page.locator(tid('company-Company_Name')).innerText()).toBe(
       '苏州精工机械有限公司',
     );
+    await page.setInputFiles(`${tid('company-logo')} input[type="file"]`, {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1X1, 'base64'),
+    });
+    await page.waitForSelector(`${tid('company-logo')} img[src^="/Attachment/GetImg/"]`);
+    await eventually(() =>
+      page.locator(`${tid('company-logo')} img`).evaluate((i) => (i as HTMLImageElement).naturalWidth),
+    ).toBe(1);
     await shot(page, 'shell-company-zh');
     await page.click(tid('help-menu'));
     await page.click(tid('help-sop'));

@@ -172,6 +172,7 @@ export const appEn: AppCatalogue = {
     title: 'Company information',
     edit: 'Edit company information',
     logo: 'Logo',
+    upload: 'Upload logo',
     readOnly: 'You may not change the company information.',
   },
   search: {

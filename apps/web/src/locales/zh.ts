@@ -169,6 +169,7 @@ export const appZh = {
     title: '公司信息',
     edit: '编辑公司信息',
     logo: '公司标志',
+    upload: '上传标志',
     readOnly: '您没有修改公司信息的权限。',
   },
   search: {

@@ -1,11 +1,12 @@
-import { BankOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { EntityFormDrawer, useApi, useEntityDef } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Avatar, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session';
+import { CompanyLogo } from './CompanyLogo';
 import type { PageProps } from './registry';
 
 type CompanyRow = Record<string, unknown> & { Company_ID: number };
@@ -65,19 +66,11 @@ export function CompanyInfo({ meta }: PageProps) {
         <Spin />
       ) : (
         <Space align="start" size={32} wrap>
-          <div style={{ textAlign: 'center' }}>
-            <Avatar
-              shape="square"
-              size={96}
-              style={{ background: '#3c8dbc', fontSize: 36 }}
-              icon={short ? undefined : <BankOutlined />}
-            >
-              {short.slice(0, 2)}
-            </Avatar>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-              {t('app.company.logo')}
-            </Typography.Paragraph>
-          </div>
+          <CompanyLogo
+            companyId={q.data?.[0]?.Company_ID ?? null}
+            initials={short.slice(0, 2)}
+            mayEdit={mayEdit}
+          />
           <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" style={{ minWidth: 320, flex: 1 }}>
             {SHOWN.map((name) => (
               <Descriptions.Item key={name} label={def?.fields[name] ? label(def.fields[name].label) : name}>
