@@ -91,6 +91,8 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await openFromMenu(page, 'setting', 'setting.factory');
     await page.waitForSelector(tid('entity-list-Factory'));
     expect(await pathOf(page)).toBe('/setting/factory');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('entity-export'))]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
     // collapsed or open is kept in a cookie
     await page.click(tid('sidebar-toggle'));

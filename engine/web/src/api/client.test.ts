@@ -112,6 +112,12 @@ describe('paths', () => {
     expect(t.calls[2].url).toBe('/api/Users');
   });
 
+  it('gives the address of a call for links the browser follows itself', () => {
+    const t = setup({ prefix: '/api' });
+    expect(t.client.url('Factory/Export', { KeyWord: '厂', Page: undefined })).toBe(
+      '/api/Factory/Export?KeyWord=%E5%8E%82',
+    );
+  });
   it('builds query strings, skipping empty values and joining lists', () => {
     expect(
       buildQueryString({ Page: 1, KeyWord: '', X: undefined, Y: null, State__in: [1, 2], Name__like: 'a&b' }),

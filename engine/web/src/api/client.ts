@@ -88,6 +88,8 @@ export interface ApiClient {
   /** Same as request but resolves with Data only. */
   data<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   configure(patch: Partial<Pick<ApiClientConfig, 'prefix' | 'baseUrl'>>): void;
+  /** The address of a call, for what the browser fetches itself (a download link, an image). */
+  url(path: string, query?: Query): string;
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -221,5 +223,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     configure(patch) {
       Object.assign(cfg, patch);
     },
+    url: (path, query) => urlOf(path, { query }),
   };
 }

@@ -1,10 +1,18 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
 import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
 import { buildColumns, type SortState, sortParam } from './columns';
+import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import type { Row } from './format';
@@ -63,6 +71,10 @@ export function EntityListPage({
     : { Page: page, PageSize: pageSize, KeyWord: keyword || undefined, Sort: sortParam(sort) };
   const list = useEntityList(def, params);
   const remove = useDeleteEntity(def);
+  const api = useApi();
+  // logs can be exported too; the server streams the file and checks the export button itself
+  const mayExport = !buttons || buttons.has('export');
+  const exportUrl = api.url(`/${def.name}/Export`, { KeyWord: keyword || undefined, Sort: sortParam(sort) });
 
   const rows = list.data?.Data ?? [];
   const total = list.data?.Paging?.TotalCount ?? rows.length;
@@ -190,6 +202,11 @@ export function EntityListPage({
             onClick={() => void list.refetch()}
             data-testid="entity-refresh"
           />
+          {mayExport && (
+            <Button icon={<DownloadOutlined />} href={exportUrl} download data-testid="entity-export">
+              {t('common.export')}
+            </Button>
+          )}
           {may('add') && (
             <Button
               type="primary"

@@ -22,6 +22,7 @@ export const zh = {
     loading: '加载中…',
     noData: '暂无数据',
     back: '返回',
+    export: '导出',
   },
   messages: {
     selectRowToEdit: '请先选择要编辑的行',
