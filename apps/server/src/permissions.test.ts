@@ -129,3 +129,48 @@ describe('a narrower role', () => {
     ).toBe(0);
   });
 });
+
+describe('lookups from another page', () => {
+  it('a page with a user picker may look users up by name, and see nothing else of them', async () => {
+    // the department page picks a supervisor, so its users may look users up
+    const all = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
+      .body.Data;
+    const role = await t.call<{ Role_ID: number }>('POST', '/Role', {
+      Role_Code: 'dept-viewer',
+      Role_Name: 'dept-viewer',
+      Grants: [
+        {
+          Menu_ID: all.find((m) => m.Menu_Code === 'setting.department')!.Menu_ID,
+          Buttons: '',
+          Opera_Type: 1,
+        },
+      ],
+    });
+    const u = await t.call<{ User_ID: number }>('POST', '/Users', {
+      User_Account: 'picker',
+      User_Name: 'picker',
+      Roles: [{ Role_ID: role.body.Data.Role_ID }],
+    });
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
+    const token = await t.login('picker', 'password1');
+    const users = await t.call<Record<string, unknown>[]>('GET', '/Users', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(users.body.Code).toBe(0);
+    expect(Object.keys(users.body.Data[0]).sort()).toEqual(['Disabled', 'State', 'User_ID', 'User_Name']);
+    const one = await t.call<Record<string, unknown>>('GET', `/Users/${u.body.Data.User_ID}`, undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(one.body.Data).not.toHaveProperty('EMail');
+    expect(
+      (
+        await t.call(
+          'PUT',
+          '/Users',
+          { User_ID: 1, Version: 1, User_Name: 'x' },
+          { authorization: `Bearer ${token}` },
+        )
+      ).status,
+    ).toBe(403);
+  });
+});

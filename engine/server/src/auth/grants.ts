@@ -97,15 +97,16 @@ export class EntityAccess {
    * Whether the grants allow `button` on the entity. `own` means only the user's own records (the
    * edit rule of spec part 2 §6: operation types 1 and 3 never edit, type 4 edits its own).
    */
-  decide(grants: Grants, entity: string, button: Button): 'all' | 'own' | false {
+  decide(grants: Grants, entity: string, button: Button): 'all' | 'own' | 'lookup' | false {
     if (grants.isAdmin) return 'all';
     const pages = this.pages.get(entity) ?? new Set<string>();
     if (button === 'view') {
-      for (const code of [...pages, ...(this.lookups.get(entity) ?? [])])
-        if (grants.menus.has(code)) return 'all';
+      for (const code of pages) if (grants.menus.has(code)) return 'all';
+      // a page that picks this entity may look it up: names only, not the whole record
+      for (const code of this.lookups.get(entity) ?? []) if (grants.menus.has(code)) return 'lookup';
       return false;
     }
-    let best: 'all' | 'own' | false = false;
+    let best: 'all' | 'own' | 'lookup' | false = false;
     for (const code of pages) {
       const g = grants.menus.get(code);
       if (!g?.buttons.has(button)) continue;

@@ -25,6 +25,8 @@ export interface AuthState {
   scope: RawBuilder<unknown> | null;
   /** The grant covers only records the user created. */
   ownOnly: boolean;
+  /** Reached only as a lookup from another page: answers carry the key and display field only. */
+  lookupOnly: boolean;
 }
 
 declare module 'fastify' {
@@ -88,7 +90,7 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const s = found.session;
     const grants = await loadGrants(engine.db, s.user_id);
     req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
-    req.auth = { session: s, token, grants, scope: null, ownOnly: false };
+    req.auth = { session: s, token, grants, scope: null, ownOnly: false, lookupOnly: false };
     if ('signedIn' in perm) return;
     if ('menu' in perm) {
       const g = grants.menus.get(perm.menu);
@@ -100,6 +102,7 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const decision = access.decide(grants, perm.entity, perm.button);
     if (!decision) await deny(req, perm.entity);
     req.auth.ownOnly = decision === 'own';
+    req.auth.lookupOnly = decision === 'lookup';
     const def = engine.registry.get(perm.entity);
     if (def.kind === 'document' && !grants.isAdmin && s.data_authority !== 3)
       req.auth.scope =

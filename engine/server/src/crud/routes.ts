@@ -2,6 +2,7 @@ import { createSchema, labelOf, listQuerySchema, updateSchema } from '@mes/model
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Button } from '../auth/grants';
+import type { Row } from '../db';
 import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
 import type { EntityService } from './service';
@@ -23,6 +24,12 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
   const summary = (zh: string) => `${labelOf(def.label, 'zh')} ${zh}`;
   const idParam = { type: 'object', properties: { id: { type: 'integer' } } };
 
+  // what a picker needs: the key, the display field, and whether the record is still in use
+  const lookupView = (r: Row): Row => {
+    const out: Row = { [def.key]: r[def.key], [def.display]: r[def.display], State: r.State };
+    if ('Disabled' in def.fields) out.Disabled = r.Disabled;
+    return out;
+  };
   const perm = (button: Button) => ({ perm: { entity: def.name, button } });
 
   app.get(
@@ -34,7 +41,7 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
     async (req) => {
       const ctx = requestContext(req);
       const { rows, paging } = await svc.list(svc.parseQuery(req.query, ctx), undefined, req.auth?.scope);
-      return ok(rows, ctx, paging);
+      return ok(req.auth?.lookupOnly ? rows.map(lookupView) : rows, ctx, paging);
     },
   );
 
@@ -43,10 +50,13 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
     { config: perm('view'), schema: { tags, summary: summary('详情'), params: idParam } },
     async (req) => {
       const ctx = requestContext(req);
-      return ok(
-        await svc.mustGet(parseId((req.params as { id: string }).id), undefined, false, req.auth?.scope),
-        ctx,
+      const rec = await svc.mustGet(
+        parseId((req.params as { id: string }).id),
+        undefined,
+        false,
+        req.auth?.scope,
       );
+      return ok(req.auth?.lookupOnly ? lookupView(rec) : rec, ctx);
     },
   );
 
