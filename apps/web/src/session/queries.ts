@@ -91,6 +91,8 @@ export function useSignOut() {
       // an already ended session changes nothing: the cookies go anyway
     }
     clearSessionCookies();
+    // reload at the root, so that the next person to sign in starts at their own home page
+    window.history.replaceState(null, '', '/');
     window.location.reload();
   }, [api]);
 }
