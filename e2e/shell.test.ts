@@ -372,10 +372,13 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     const db = t.engine.db;
     for (let i = 1; i <= 100; i++)
       await notify(db, { to: [admin], title: `例行通知 ${i}`, content: '批量通知' });
+    const f02 = (await t.call<{ Factory_ID: number }[]>('GET', '/Factory?Factory_Code=F02')).body.Data[0]
+      .Factory_ID;
     await notify(db, {
       to: [admin],
       title: '请审核采购订单 PO-0001',
       route: '/setting/factory',
+      parameter: String(f02),
       type: 2,
       level: 0,
       menuCode: 'setting.factory',
@@ -397,7 +400,9 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await eventually(() => page.locator(tid('needdo')).innerText()).toContain('系统设置');
     await shot(page, 'shell-needdo-zh');
     await page.click(`${tid('needdo')} button:has-text("请审核采购订单")`);
-    await waitPath(page, '/setting/factory');
+    // the to-do's record opens in its form page
+    await waitPath(page, `/setting/factory/${f02}`);
+    await page.waitForSelector(tid('entity-form-Factory'));
     const unread = () => unreadCount(t);
     await eventually(unread).toBe(100);
     await page.click(tid('message-bell'));

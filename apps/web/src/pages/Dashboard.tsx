@@ -17,10 +17,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { menuIcon } from '../layout/icons';
-import { useOftenMenus, usePending, useUnread } from '../session/queries';
+import { useOftenMenus, useOpenMessage, usePending, useUnread } from '../session/queries';
 import { useSession } from '../session/session';
 import { nameOf } from '../shell/menu';
-import { messageTarget } from '../shell/rules';
 import { MessageTime } from './messages/MessageTime';
 
 /** Figures of the built modules; each shows only when the user's menu has a page listing it. */
@@ -52,6 +51,7 @@ export function Dashboard() {
   const pending = usePending();
   const unread = useUnread(6);
   const often = useOftenMenus();
+  const openMessage = useOpenMessage();
 
   const readable = FIGURES.filter((f) => routes.some((r) => r.Entity_Name === f.entity));
   const figures = useQuery({
@@ -166,10 +166,7 @@ export function Dashboard() {
               renderItem={(m) => (
                 <List.Item
                   actions={[<MessageTime key="t" time={m.Send_Time} />]}
-                  onClick={() => {
-                    const to = messageTarget(m.Route, m.Parameter);
-                    if (to) navigate(to);
-                  }}
+                  onClick={() => void openMessage(m, false)}
                   style={{ cursor: 'pointer' }}
                 >
                   <Space>

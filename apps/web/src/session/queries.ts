@@ -4,8 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FAVOURITE_WARNING_SECONDS, MESSAGE_POLL_MS, SUCCESS_TOAST_SECONDS } from '../shell/rules';
-import { MSG_KEY, OFTEN_KEY, shellApi } from './api';
+import { useNavigate } from 'react-router';
+import {
+  FAVOURITE_WARNING_SECONDS,
+  MESSAGE_POLL_MS,
+  messageTarget,
+  SUCCESS_TOAST_SECONDS,
+} from '../shell/rules';
+import { type Message, MSG_KEY, OFTEN_KEY, shellApi } from './api';
 import { clearSessionCookies } from './cookies';
 import { useSession } from './session';
 
@@ -95,4 +101,20 @@ export function useSignOut() {
     window.history.replaceState(null, '', '/');
     window.location.reload();
   }, [api]);
+}
+
+/** Marks a message read, reloads the lists and opens its page (a record of a list opens as that record). */
+export function useOpenMessage() {
+  const read = useReadMessage();
+  const navigate = useNavigate();
+  const { routes } = useSession();
+  return useCallback(
+    async (m: Pick<Message, 'ID' | 'Route' | 'Parameter'>, markRead = true) => {
+      if (markRead) await read(m.ID);
+      const lists = (path: string) => routes.some((r) => r.path === path && !!r.Entity_Name);
+      const to = messageTarget(m.Route, m.Parameter, lists);
+      if (to) navigate(to);
+    },
+    [read, navigate, routes],
+  );
 }

@@ -26,6 +26,7 @@ describe('what a path shows', () => {
     expect(resolvePath('/setting/factory/12', STATIC_ROUTES, routes)).toMatchObject({
       kind: 'record',
       id: 12,
+      meta: { title: { zh: '工厂 #12', en: 'Factory #12' }, Entity_Name: 'Factory' },
     });
     expect(resolvePath('/setting/factory/new', STATIC_ROUTES, routes)).toMatchObject({
       kind: 'record',

@@ -39,11 +39,15 @@ export function resolvePath(
   const cut = path.lastIndexOf('/');
   const base = routes.find((r) => r.path === path.slice(0, cut) && r.Entity_Name);
   const id = path.slice(cut + 1);
-  if (base && RECORD_ID.test(id))
+  if (base && RECORD_ID.test(id)) {
+    // the record's tab says which record it is, beside its list's tab
+    const suffix = id === 'new' ? { zh: ' · 新增', en: ' · new' } : { zh: ` #${id}`, en: ` #${id}` };
+    const title = { zh: base.title.zh + suffix.zh, en: base.title.en + suffix.en };
     return {
       kind: 'record',
-      meta: { ...base, path, noCache: true },
+      meta: { ...base, path, title, noCache: true },
       id: id === 'new' ? 'new' : Number(id),
     };
+  }
   return null;
 }

@@ -112,6 +112,10 @@ describe('pending routes', () => {
     expect(messageTarget('/setting/factory', 'Factory_ID=3')).toBe('/setting/factory?Factory_ID=3');
     expect(messageTarget('/setting/factory?tab=1', '&x=2')).toBe('/setting/factory?tab=1&x=2');
     expect(messageTarget('/needdo', null)).toBe('/needdo');
+    const lists = (path: string) => path === '/setting/factory' || path === '/PO/list/WorkDocRecord';
+    expect(messageTarget('/setting/factory', '12', lists)).toBe('/setting/factory/12');
+    expect(messageTarget('/PD/list/WorkDoc', '7', lists)).toBe('/PO/list/WorkDocRecord/7');
+    expect(messageTarget('/needdo', '7', lists)).toBe('/needdo?id=7');
     expect(messageTarget('https://evil.example', '1')).toBeNull();
     expect(messageTarget('//evil.example', '1')).toBeNull();
     expect(messageTarget(null)).toBeNull();

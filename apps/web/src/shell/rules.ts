@@ -73,14 +73,20 @@ export function rewritePendingRoute(route: string): string {
 }
 
 /**
- * Where a message leads: its Route, with its Parameter as the query (a bare id becomes `id=`).
+ * Where a message leads: its Route, with its Parameter. A bare record id opens that record when the
+ * route is a list with record pages (`/setting/factory/12`), else it goes as `id=` in the query.
  * Only same-site paths are followed, so a message can never send the user off the product.
  */
-export function messageTarget(route: string | null | undefined, parameter?: string | null): string | null {
+export function messageTarget(
+  route: string | null | undefined,
+  parameter?: string | null,
+  hasRecordPages: (path: string) => boolean = () => false,
+): string | null {
   if (!route?.startsWith('/') || route.startsWith('//')) return null;
   const target = rewritePendingRoute(route);
   const p = (parameter ?? '').trim();
   if (!p) return target;
+  if (/^\d{1,15}$/.test(p) && !target.includes('?') && hasRecordPages(target)) return `${target}/${p}`;
   const query = p.includes('=') ? p.replace(/^[?&]/, '') : `id=${encodeURIComponent(p)}`;
   return `${target}${target.includes('?') ? '&' : '?'}${query}`;
 }

@@ -4,10 +4,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Badge, Button, Card, Empty, Input, List, message, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { type Message, MSG_KEY, shellApi } from '../../session/api';
-import { useReadMessage } from '../../session/queries';
-import { MESSAGE_PAGE_SIZE, MESSAGE_POLL_MS, messageTarget, SUCCESS_TOAST_SECONDS } from '../../shell/rules';
+import { useOpenMessage } from '../../session/queries';
+import { MESSAGE_PAGE_SIZE, MESSAGE_POLL_MS, SUCCESS_TOAST_SECONDS } from '../../shell/rules';
 import { MessageTime } from './MessageTime';
 
 /** The message record (/AllMessage, /home/MessageList/AllMessageList): 15 a page, searchable by title. */
@@ -15,8 +14,6 @@ export function MessageList() {
   const { t } = useTranslation();
   const api = useApi();
   const qc = useQueryClient();
-  const navigate = useNavigate();
-  const read = useReadMessage();
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [title, setTitle] = useState('');
@@ -27,11 +24,7 @@ export function MessageList() {
     refetchInterval: MESSAGE_POLL_MS,
   });
 
-  const open = async (m: Message) => {
-    await read(m.ID);
-    const to = messageTarget(m.Route, m.Parameter);
-    if (to) navigate(to);
-  };
+  const open = useOpenMessage();
   const readAll = async () => {
     await shellApi(api).readAll();
     void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);

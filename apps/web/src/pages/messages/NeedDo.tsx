@@ -2,10 +2,8 @@ import { RightOutlined } from '@ant-design/icons';
 import { useLang } from '@mes/engine-web/i18n';
 import { Badge, Button, Card, Col, Empty, List, Row, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { Message } from '../../session/api';
-import { usePending, useReadMessage } from '../../session/queries';
-import { messageTarget } from '../../shell/rules';
+import { useOpenMessage, usePending } from '../../session/queries';
 import { MessageTime } from './MessageTime';
 
 export interface TodoGroup {
@@ -27,16 +25,10 @@ export function groupTodos(items: readonly Message[], lang: 'zh' | 'en', other: 
 export function NeedDo() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
-  const read = useReadMessage();
   const pending = usePending();
   const groups = groupTodos(pending.items, lang, t('app.needdo.other'));
 
-  const open = async (m: Message) => {
-    await read(m.ID);
-    const to = messageTarget(m.Route, m.Parameter);
-    if (to) navigate(to);
-  };
+  const open = useOpenMessage();
 
   if (pending.query.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return (
