@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+
+import { message, notification } from 'antd';
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
 import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
 import { fakeServer, ok, Providers, widget } from '../test/fixtures';
@@ -13,6 +15,12 @@ beforeAll(() => {
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
+// toasts live in roots of their own; let React finish them before jsdom goes away
+afterAll(async function flushAntd() {
+  message.destroy();
+  notification.destroy();
+  await new Promise((r) => setTimeout(r, 200));
+});
 
 const field = (c: HTMLElement, name: string) =>
   c.querySelector(`[data-testid="field-${name}"]`) as HTMLElement;

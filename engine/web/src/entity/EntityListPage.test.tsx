@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+
+import { message, notification } from 'antd';
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../i18n';
 import { click, installDomStubs, pressEnter, type Rendered, render, type, waitFor } from '../test/dom';
 import { category, fakeServer, ok, Providers, widget } from '../test/fixtures';
@@ -38,6 +40,12 @@ const rows = [
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
+// toasts live in roots of their own; let React finish them before jsdom goes away
+afterAll(async function flushAntd() {
+  message.destroy();
+  notification.destroy();
+  await new Promise((r) => setTimeout(r, 200));
+});
 
 function headerTexts(c: HTMLElement) {
   return [...c.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
