@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import { notify } from '@mes/engine-server';
@@ -93,6 +94,14 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     expect(await pathOf(page)).toBe('/setting/factory');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('entity-export'))]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    // the file comes back in unchanged: every code exists already, so the import is refused row by row
+    await page.setInputFiles(`${tid('entity-list-Factory')} input[type="file"]`, {
+      name: download.suggestedFilename(),
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: readFileSync((await download.path()) ?? ''),
+    });
+    await eventually(() => page.locator(tid('entity-import-report')).innerText()).toContain('第 2 行');
+    await page.keyboard.press('Escape');
 
     // collapsed or open is kept in a cookie
     await page.click(tid('sidebar-toggle'));

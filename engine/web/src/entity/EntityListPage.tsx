@@ -16,6 +16,7 @@ import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import type { Row } from './format';
+import { ImportButton } from './ImportButton';
 import { useDeleteEntity, useEntityList } from './queries';
 import { buildTree, type TreeRow } from './tree';
 
@@ -207,6 +208,7 @@ export function EntityListPage({
               {t('common.export')}
             </Button>
           )}
+          {may('import') && <ImportButton def={def} />}
           {may('add') && (
             <Button
               type="primary"

@@ -24,6 +24,7 @@ export const en: Catalogue = {
     noData: 'No data',
     back: 'Back',
     export: 'Export',
+    import: 'Import',
   },
   messages: {
     selectRowToEdit: 'Please select the row to edit first',
@@ -63,6 +64,7 @@ export const en: Catalogue = {
     confirmDeleteDocument: 'Void this document?',
     loadFailed: 'Could not load the data',
     retry: 'Retry',
+    importRow: 'Row {{row}}',
   },
   form: {
     addTitle: 'Add {{entity}}',

@@ -23,6 +23,7 @@ export const zh = {
     noData: '暂无数据',
     back: '返回',
     export: '导出',
+    import: '导入',
   },
   messages: {
     selectRowToEdit: '请先选择要编辑的行',
@@ -62,6 +63,7 @@ export const zh = {
     confirmDeleteDocument: '确定作废这张单据吗？',
     loadFailed: '数据加载失败',
     retry: '重试',
+    importRow: '第 {{row}} 行',
   },
   form: {
     addTitle: '新增{{entity}}',
