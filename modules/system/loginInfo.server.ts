@@ -28,6 +28,7 @@ async function companyConfig(engine: Engine) {
   return {
     Company_Name: (c.company_name as string) ?? '',
     Company_ShortName: (c.company_shortname as string) ?? '',
+    Company_Name_En: (c.company_name_en as string) ?? '',
     Service_Phone: (c.service_phone as string) ?? '',
     Service_Link: (c.service_link as string) ?? '',
     SystemConfig: flags,
@@ -71,6 +72,7 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
       Employee_ID: null,
       Company_Name: company.Company_Name,
       Company_ShortName: company.Company_ShortName,
+      Company_Name_En: company.Company_Name_En,
       SystemConfig: company.SystemConfig,
       Service_Phone: company.Service_Phone,
       Service_Link: company.Service_Link,

@@ -64,6 +64,7 @@ describe('login info and menus', () => {
     ])
       expect(r.body.Data, k).toHaveProperty(k);
     expect(r.body.Data.Company_ShortName).toBe('精工机械');
+    expect(r.body.Data.Company_Name_En).toBe('Suzhou Precision Machinery Co., Ltd.');
     expect(r.body.Data.SystemSettings).toContainEqual({ ID: 26, Parameter_Value: '1' });
     expect(r.body.Data.SystemConfig).toMatchObject({ OnlineService: 'Y', BarcodeScan: 'N' });
     expect(JSON.stringify(r.body)).not.toMatch(/argon2|Pass_Word/);
