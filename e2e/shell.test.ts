@@ -428,7 +428,11 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     const yangming = await userId(t, 'yangming');
     await page.goto(`${t.url}/setting/user`);
     await page.click(tid(`user-reset-${yangming}`));
+    await page.waitForSelector(tid('password-new'));
+    // the dialog focuses its first field 200 ms after opening (spec part 1 §9); type after that
+    await page.waitForTimeout(400);
     await page.fill(tid('password-new'), 'Warehouse#2026');
+    await eventually(() => page.inputValue(tid('password-new'))).toBe('Warehouse#2026');
     await page.click(tid('reset-save'));
     await page.waitForSelector(tid('password-new'), { state: 'detached' });
     expect(await t.login('yangming', 'Warehouse#2026')).toBeTruthy();
