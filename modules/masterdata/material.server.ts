@@ -1,4 +1,4 @@
-import { type Engine, ok, parseWith, requestContext } from '@mes/engine-server';
+import { type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
 import { labelOf } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -23,7 +23,7 @@ export function materialRoutes(app: FastifyInstance, engine: Engine) {
   app.get('/Material/Search', { config: { perm: { entity: 'Material', button: 'view' } } }, async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(query, req.query, undefined, ctx.lang);
-    const like = `%${q.KeyWord.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.KeyWord);
     const types = q.Object_Type ? q.Object_Type.split(',').map(Number) : [];
     const { rows } = await sql<
       Record<string, unknown>

@@ -1,4 +1,4 @@
-import { AppError, type Engine, ok, parseWith, requestContext } from '@mes/engine-server';
+import { AppError, type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export function messageRoutes(app: FastifyInstance, engine: Engine) {
       ownUserId(req, q.User_ID);
       conds.push(sql`m.msg_type = 2 AND NOT r.is_done`);
     } else if (q.Status === '1') conds.push(sql`NOT r.is_read`);
-    if (q.Title) conds.push(sql`m.title ILIKE ${`%${q.Title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    if (q.Title) conds.push(sql`m.title ILIKE ${likePattern(q.Title)}`);
     const where = sql.join(conds, sql` AND `);
     const { rows } = await sql<
       Record<string, unknown>
