@@ -3,6 +3,7 @@ import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
+import { eventually } from './helpers/shell';
 import { signInContext } from './session';
 
 /** The system module's pages, served by the generic list and form, in a real browser. */
@@ -31,9 +32,9 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
 
   it('lists the seeded factories and adds one through the form', async () => {
     await page.goto(`${t.url}/setting/factory`);
-    await expect
-      .poll(() => page.locator('[data-testid="entity-table"]').innerText())
-      .toContain('苏州精工一厂');
+    await eventually(() => page.locator('[data-testid="entity-table"]').innerText()).toContain(
+      '苏州精工一厂',
+    );
     await shot(page, 'system-factory-list-zh');
     await page.click('[data-testid="entity-add"]');
     await field('Factory_Code').fill('F09');
@@ -41,9 +42,9 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
     await field('Address').fill('江苏省无锡市新吴区长江路 9 号');
     await shot(page, 'system-factory-form-zh');
     await page.click('[data-testid="entity-form-save"]');
-    await expect
-      .poll(() => page.locator('[data-testid="entity-table"]').innerText())
-      .toContain('无锡精密三厂');
+    await eventually(() => page.locator('[data-testid="entity-table"]').innerText()).toContain(
+      '无锡精密三厂',
+    );
     const api = await t.call<{ Factory_Name: string }[]>('GET', '/Factory?Factory_Code=F09');
     expect(api.body.Data[0].Factory_Name).toBe('无锡精密三厂');
   });
@@ -54,14 +55,14 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
     await page.click('[data-testid="entity-add"]');
     await field('Factory_Code').fill('F10');
     await page.click('[data-testid="entity-form-save"]');
-    await expect
-      .poll(() => page.locator('[data-testid="field-Factory_Name"]').innerText())
-      .toMatch(/不能为空|必填/);
+    await eventually(() => page.locator('[data-testid="field-Factory_Name"]').innerText()).toMatch(
+      /不能为空|必填/,
+    );
     // a duplicate code comes back from the server and is shown, not swallowed
     await field('Factory_Name').fill('重复编码');
     await field('Factory_Code').fill('F01');
     await page.click('[data-testid="entity-form-save"]');
-    await expect.poll(() => page.locator('body').innerText()).toContain('「工厂编码」的值已存在');
+    await eventually(() => page.locator('body').innerText()).toContain('「工厂编码」的值已存在');
     expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(before);
   });
 
@@ -71,9 +72,9 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
     await page.click(`[data-testid="entity-edit-${f.Factory_ID}"]`);
     await field('Factory_Name').fill('昆山装配二厂（扩建）');
     await page.click('[data-testid="entity-form-save"]');
-    await expect
-      .poll(() => page.locator('[data-testid="entity-table"]').innerText())
-      .toContain('昆山装配二厂（扩建）');
+    await eventually(() => page.locator('[data-testid="entity-table"]').innerText()).toContain(
+      '昆山装配二厂（扩建）',
+    );
     const after = await t.call<{ Factory_Name: string; Version: number }>('GET', `/Factory/${f.Factory_ID}`);
     expect(after.body.Data).toMatchObject({ Factory_Name: '昆山装配二厂（扩建）', Version: 2 });
   });
@@ -90,22 +91,19 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
     await last.locator('input').nth(1).fill('成本加保险费加运费');
     await shot(page, 'system-dictionary-lines-zh');
     await page.click('[data-testid="entity-form-save"]');
-    await expect
-      .poll(
-        async () =>
-          ((await t.call<{ Items: unknown[] }>('GET', `/DataDictionary/${d.ID}`)).body.Data.Items ?? [])
-            .length,
-      )
-      .toBe(4);
+    await eventually(
+      async () =>
+        ((await t.call<{ Items: unknown[] }>('GET', `/DataDictionary/${d.ID}`)).body.Data.Items ?? []).length,
+    ).toBe(4);
   });
 
   it('shows the department tree and speaks English when asked', async () => {
     await page.goto(`${t.url}/setting/department`);
-    await expect.poll(() => page.locator('[data-testid="entity-table"]').innerText()).toContain('冲压车间');
+    await eventually(() => page.locator('[data-testid="entity-table"]').innerText()).toContain('冲压车间');
     expect(await page.locator('body').innerText()).toContain('部门名称');
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.reload();
-    await expect.poll(() => page.locator('body').innerText()).toContain('Department name');
+    await eventually(() => page.locator('body').innerText()).toContain('Department name');
     await shot(page, 'system-department-en');
     await page.evaluate(() => localStorage.setItem('lang', 'zh'));
   });

@@ -1,6 +1,9 @@
 import { defineModule, type MenuPage } from '@mes/model';
 import { material, materialClass } from './material.entity';
 import { customer, supplier } from './partners.entity';
+
+export { SUPPLIER_DOC_KINDS, SUPPLIER_TYPES } from './partners.entity';
+
 import { employee, packageSetting, platePlan } from './people.entity';
 import { accessory, bucket, location, machineGroup, warehouse } from './storage.entity';
 import { currency, unit } from './units.entity';

@@ -84,6 +84,21 @@ export const material = defineEntity({
     Safety_Stock: decimal({ zh: '安全库存', en: 'Safety stock' }, { precision: 18, scale: 4, min: '0' }),
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
+  lines: {
+    // the unit group: other units the material is bought or counted in, in base units each
+    Units: {
+      label: { zh: '辅助单位', en: 'Unit conversions' },
+      maxRows: 20,
+      fields: {
+        Unit_ID: ref({ zh: '单位', en: 'Unit' }, 'Unit', 'Unit_Name', { required: true }),
+        Factor: decimal(
+          { zh: '换算率（基本单位）', en: 'Factor (base units)' },
+          { precision: 18, scale: 6, required: true, min: '0' },
+        ),
+        Remark: text({ zh: '备注', en: 'Remarks' }, { max: 100 }),
+      },
+    },
+  },
   display: 'Material_Name',
   list: {
     search: [

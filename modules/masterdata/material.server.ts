@@ -1,9 +1,18 @@
-import { type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
-import { labelOf } from '@mes/model';
+import {
+  AppError,
+  defineHooks,
+  defineMessages,
+  type Engine,
+  likePattern,
+  ok,
+  parseWith,
+  requestContext,
+} from '@mes/engine-server';
+import { compareDecimal, labelOf } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { MATERIAL_TYPES } from './material.entity';
+import { MATERIAL_TYPES, material } from './material.entity';
 
 const query = z.object({
   KeyWord: z.string().trim().max(100).default(''),
@@ -47,3 +56,35 @@ export function materialRoutes(app: FastifyInstance, engine: Engine) {
     return ok(rows, ctx);
   });
 }
+
+defineMessages({
+  'md.unit_factor': {
+    zh: '辅助单位第 {line} 行：换算率必须大于 0',
+    en: 'Unit conversion line {line}: the factor must be greater than 0',
+  },
+  'md.unit_base': {
+    zh: '辅助单位第 {line} 行：不能与基本单位相同',
+    en: 'Unit conversion line {line}: it cannot be the base unit',
+  },
+  'md.unit_twice': {
+    zh: '辅助单位第 {line} 行：该单位已在前面出现',
+    en: 'Unit conversion line {line}: that unit is listed already',
+  },
+});
+
+/** The unit group: each other unit once, never the base unit, with a positive factor. */
+export const materialHooks = defineHooks(material, {
+  validate(_ctx, data, old) {
+    const lines = data.Units as { Unit_ID: number; Factor: string }[] | undefined;
+    if (!lines) return;
+    const base = data.Unit_ID !== undefined ? data.Unit_ID : old?.Unit_ID;
+    const seen = new Set<number>();
+    lines.forEach((l, i) => {
+      const line = i + 1;
+      if (compareDecimal(l.Factor, '0') <= 0) throw new AppError('md.unit_factor', { line }).at('Units');
+      if (l.Unit_ID === base) throw new AppError('md.unit_base', { line }).at('Units');
+      if (seen.has(l.Unit_ID)) throw new AppError('md.unit_twice', { line }).at('Units');
+      seen.add(l.Unit_ID);
+    });
+  },
+});

@@ -49,4 +49,29 @@ describe('material master data', () => {
         .status,
     ).toBe(403);
   });
+
+  it('keeps a unit group: other units with a positive factor, never the base unit, each once', async () => {
+    const units = await t.call<{ Unit_ID: number; Unit_Code: string }[]>('GET', '/Unit?PageSize=50');
+    const id = (code: string) => units.body.Data.find((u) => u.Unit_Code === code)?.Unit_ID as number;
+    const base = { Material_Number: 'UG-1', Material_Name: '螺钉（盒装）', Unit_ID: id('PCS') };
+    const ok = await t.call<{ Units: { Unit_Name: string; Factor: string }[] }>('POST', '/Material', {
+      ...base,
+      Units: [{ Unit_ID: id('BOX'), Factor: '100' }],
+    });
+    expect(ok.body.Code).toBe(0);
+    expect(ok.body.Data.Units).toMatchObject([{ Unit_Name: '箱', Factor: '100' }]);
+    const bad = [
+      [{ Unit_ID: id('BOX'), Factor: '0' }],
+      [{ Unit_ID: id('PCS'), Factor: '2' }],
+      [
+        { Unit_ID: id('BOX'), Factor: '10' },
+        { Unit_ID: id('BOX'), Factor: '20' },
+      ],
+    ];
+    for (const [i, lines] of bad.entries()) {
+      const r = await t.call('POST', '/Material', { ...base, Material_Number: `UG-B${i}`, Units: lines });
+      expect(r.status).toBe(400);
+      expect(r.body.Message).toMatch(/辅助单位第 \d 行/);
+    }
+  });
 });

@@ -47,7 +47,7 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
     ok(await companyConfig(engine), requestContext(req)),
   );
 
-  app.get('/Base/GetLoginInfo', { config: { perm: { signedIn: true } } }, async (req) => {
+  app.get('/Base/GetLoginInfo', { config: { perm: { signedIn: true }, portal: true } }, async (req) => {
     const ctx = requestContext(req);
     const me = ownUserId(req, parseWith(query, req.query, undefined, ctx.lang).User_ID);
     const { rows } = await sql<Record<string, unknown>>`SELECT u.id AS "User_ID", u.user_name AS "User_Name",

@@ -31,7 +31,8 @@ const FROM = sql`send_msg m JOIN send_msg_receivers r ON r.parent_id = m.id
  */
 export function messageRoutes(app: FastifyInstance, engine: Engine) {
   const db = engine.db;
-  const signedIn = { config: { perm: { signedIn: true as const } } };
+  // everyone's own menu, favourites and messages: supplier portal users too
+  const signedIn = { config: { perm: { signedIn: true as const }, portal: true } };
 
   app.get('/SendMsg/GetSendMsgs', signedIn, async (req) => {
     const ctx = requestContext(req);

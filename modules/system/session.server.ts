@@ -100,12 +100,12 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     );
   });
 
-  app.post('/Logout', { config: { perm: { signedIn: true } } }, async (req) => {
+  app.post('/Logout', { config: { perm: { signedIn: true }, portal: true } }, async (req) => {
     if (req.auth) await revokeSession(db, req.auth.token);
     return ok(null, requestContext(req));
   });
 
-  app.post('/Users/ChangePwd', { config: { perm: { signedIn: true } } }, async (req) => {
+  app.post('/Users/ChangePwd', { config: { perm: { signedIn: true }, portal: true } }, async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(changeBody, req.body, undefined, ctx.lang);
     const me = req.auth!.session;

@@ -109,7 +109,8 @@ export async function userMenu(engine: Engine, req: FastifyRequest): Promise<Use
 
 export function shellRoutes(app: FastifyInstance, engine: Engine) {
   const db = engine.db;
-  const signedIn = { config: { perm: { signedIn: true as const } } };
+  // everyone's own menu, favourites and messages: supplier portal users too
+  const signedIn = { config: { perm: { signedIn: true as const }, portal: true } };
 
   app.get('/ModuleMenu/GetUserMenu', signedIn, async (req) => {
     const ctx = requestContext(req);

@@ -1,5 +1,8 @@
 import { engineServerModule, type ServerModule } from '@mes/engine-server';
+import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
+import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
+import { sourcingServer } from '@mes/sourcing/server';
 import { plannedModules, systemServer } from '@mes/system/server';
 
 /** Every module the product ships, in dependency order (seeds run in this order). */
@@ -8,4 +11,9 @@ export const SERVER_MODULES: ServerModule[] = [
   ...plannedModules,
   systemServer,
   masterdataServer,
+  inventoryServer,
+  productionServer,
+  factoryServer,
+  bomLockMenuServer,
+  sourcingServer,
 ];

@@ -1,5 +1,14 @@
 import type { EntityDef, FieldDef, Fields, Registry } from '@mes/model';
+import { bidEvaluationSample } from '@mes/sourcing/testing';
 import type { TestServer } from './testing';
+
+/**
+ * Documents that can only exist after a business process (an award needs a closed quotation
+ * round) get their sample from the module that knows the process.
+ */
+const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, unknown>>> = {
+  BidEvaluation: bidEvaluationSample,
+};
 
 /** A valid value for a field, distinct per `seq` so that unique fields stay unique. */
 export function sampleValue(f: FieldDef, seq: number): unknown {
@@ -50,6 +59,8 @@ export async function samplePayload(
   def: EntityDef,
   depth = 0,
 ): Promise<Record<string, unknown>> {
+  const preset = PROCESS_SAMPLES[def.name];
+  if (preset) return preset(t);
   const seq = counter++;
   const body: Record<string, unknown> = {};
   const fill = async (fields: Fields, out: Record<string, unknown>) => {
@@ -57,6 +68,9 @@ export async function samplePayload(
       if (f.readOnly) continue;
       if (f.kind === 'ref') {
         if (f.entity === def.name) continue;
+        // optional links often depend on one another (a transfer's to-location, a header warehouse
+        // its lines' locations must belong to): a sample fills the required ones only
+        if (!f.required) continue;
         const target = registry.get(f.entity);
         // deep chains of links reuse a record that exists already
         if (depth > 1 || target.kind === 'log' || !target.api) {

@@ -1,7 +1,25 @@
+import type { ModulePages } from '@mes/engine-web/entity';
+import { inventoryModule } from '@mes/inventory';
+import { inventoryPages } from '@mes/inventory/web';
 import { masterdataModule } from '@mes/masterdata';
 import { engineModule, type ModuleManifest, Registry } from '@mes/model';
+import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
+import { sourcingModule } from '@mes/sourcing';
+import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
 
 /** Every module the product ships; the server and the web build their registry from this one list. */
-export const MODULES: ModuleManifest[] = [engineModule, systemModule, masterdataModule];
+export const MODULES: ModuleManifest[] = [
+  engineModule,
+  systemModule,
+  masterdataModule,
+  inventoryModule,
+  productionModule,
+  factoryModule,
+  bomLockMenu,
+  sourcingModule,
+];
 export const registry = new Registry(MODULES);
+
+/** Bespoke pages the modules bring, by menu code (the generic list serves every other entity page). */
+export const MODULE_PAGES: ModulePages = { ...inventoryPages, ...sourcingPages };

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimal, compareDecimal, mulDecimal, normalizeDecimal } from './decimal';
+import {
+  addDecimal,
+  compareDecimal,
+  divDecimal,
+  mulDecimal,
+  negDecimal,
+  normalizeDecimal,
+  subDecimal,
+} from './decimal';
 
 describe('decimal', () => {
   it('normalises', () => {
@@ -20,6 +28,28 @@ describe('decimal', () => {
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e9, max: 1e9 }), (a, b) => {
         const s = addDecimal((a / 100).toFixed(2), (b / 100).toFixed(2));
         expect(compareDecimal(s, ((a + b) / 100).toFixed(2))).toBe(0);
+      }),
+    );
+  });
+  it('divides with half-away-from-zero rounding', () => {
+    expect(divDecimal('10', '3', 4)).toBe('3.3333');
+    expect(divDecimal('2', '3', 2)).toBe('0.67');
+    expect(divDecimal('-2', '3', 2)).toBe('-0.67');
+    expect(divDecimal('1.5', '-0.5', 0)).toBe('-3');
+    expect(divDecimal('0.125', '1', 2)).toBe('0.13');
+    expect(() => divDecimal('1', '0', 2)).toThrow();
+  });
+  it('subtracts and negates', () => {
+    expect(subDecimal('1', '0.3')).toBe('0.7');
+    expect(negDecimal('-2.50')).toBe('2.5');
+    expect(negDecimal('0')).toBe('0');
+  });
+  it('division times divisor comes back within rounding', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e7, max: 1e7 }), fc.integer({ min: 1, max: 1e5 }), (a, b) => {
+        const q = divDecimal(String(a), String(b), 6);
+        const back = mulDecimal(q, String(b), 6);
+        expect(Math.abs(Number(subDecimal(back, String(a))))).toBeLessThanOrEqual(b * 0.0000005 + 1e-9);
       }),
     );
   });

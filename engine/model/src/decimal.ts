@@ -78,3 +78,34 @@ export function compareDecimal(a: string, b: string): number {
   const d = scaleTo(x, sc) - scaleTo(y, sc);
   return d === 0n ? 0 : d < 0n ? -1 : 1;
 }
+
+export function negDecimal(a: string): string {
+  const x = parseDecimal(a);
+  return normalizeDecimal(formatScaled(-x.int, x.scale));
+}
+
+export function subDecimal(a: string, b: string): string {
+  return addDecimal(a, negDecimal(b));
+}
+
+/** a / b rounded half away from zero to `scale` places; b must not be zero. */
+export function divDecimal(a: string, b: string, scale: number): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (y.int === 0n) throw new Error('Division by zero');
+  // a/b = (x.int / 10^xs) / (y.int / 10^ys); scale the numerator so that the quotient has `scale` places
+  const shift = scale + y.scale - x.scale;
+  const num = shift >= 0 ? x.int * 10n ** BigInt(shift) : x.int;
+  const den = shift >= 0 ? y.int : y.int * 10n ** BigInt(-shift);
+  const q = num / den;
+  const r = num % den;
+  const absR = r < 0n ? -r : r;
+  const absD = den < 0n ? -den : den;
+  const neg = num < 0n !== den < 0n;
+  const adj = absR * 2n >= absD ? (neg ? -1n : 1n) : 0n;
+  return normalizeDecimal(formatScaled(q + adj, scale));
+}
+
+export function isZeroDecimal(a: string): boolean {
+  return parseDecimal(a).int === 0n;
+}

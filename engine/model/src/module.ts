@@ -17,6 +17,8 @@ export interface MenuGroup {
   pages: MenuPage[];
   /** Position among the module's groups when several manifests add groups to one module. */
   order?: number;
+  /** Code of the module whose menu the group joins, when not the declaring manifest's own. */
+  module?: string;
 }
 
 export interface ModuleManifest {

@@ -1,5 +1,5 @@
 import { fill, type Lang, labelOf } from '@mes/model';
-import { isMessageKey, MESSAGES, type MessageKey } from './messages';
+import { type MessageKey, messageOf } from './messages';
 
 /** An error a client caused or may see; its text is chosen per request language. */
 export class AppError extends Error {
@@ -31,8 +31,8 @@ export class AppError extends Error {
 }
 
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
-  if (!isMessageKey(key)) return key;
-  return fill(labelOf(MESSAGES[key], lang), params);
+  const m = messageOf(key);
+  return m ? fill(labelOf(m, lang), params) : key;
 }
 
 export const notFound = () => new AppError('not_found', {}, 404);

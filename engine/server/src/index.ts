@@ -22,6 +22,7 @@ export * from './messages';
 export * from './notify';
 export * from './numbering';
 export * from './oplog';
+export * from './platform/batchNo';
 export * from './platform/columns';
 export * from './platform/customFields';
 export * from './platform/index';

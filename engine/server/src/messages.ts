@@ -158,8 +158,29 @@ export const MESSAGES = {
   t_object: { zh: '对象', en: 'an object' },
 } satisfies Record<string, Label>;
 
-export type MessageKey = keyof typeof MESSAGES;
+/** A module's own keys are namespaced (`srm.quote_closed`), so that they never collide with the engine's. */
+export type ModuleMessageKey = `${string}.${string}`;
+export type MessageKey = keyof typeof MESSAGES | ModuleMessageKey;
+
+const moduleMessages = new Map<string, Label>();
+
+/**
+ * Adds a module's messages to the catalogue (both languages, like the engine's). Called when the
+ * module's server code loads; a key declared twice is a programming error.
+ */
+export function defineMessages<const T extends Record<ModuleMessageKey, Label>>(catalogue: T): T {
+  for (const [k, v] of Object.entries(catalogue)) {
+    if (k in MESSAGES || (moduleMessages.has(k) && moduleMessages.get(k) !== v))
+      throw new Error(`Message ${k} declared twice`);
+    moduleMessages.set(k, v);
+  }
+  return catalogue;
+}
+
+export function messageOf(key: string): Label | undefined {
+  return key in MESSAGES ? MESSAGES[key as keyof typeof MESSAGES] : moduleMessages.get(key);
+}
 
 export function isMessageKey(k: string): k is MessageKey {
-  return k in MESSAGES;
+  return k in MESSAGES || moduleMessages.has(k);
 }

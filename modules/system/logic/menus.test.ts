@@ -42,6 +42,27 @@ describe('menuRows', () => {
     });
     expect(() => menuRows([bad], registry)).toThrow(/two levels/);
   });
+  it('lets a group join another module and sorts it there', () => {
+    const host = defineModule({ code: 'h', label: { zh: 'h', en: 'h' }, order: 7, entities: [], menu: [] });
+    const guest = defineModule({
+      code: 'g',
+      label: { zh: 'g', en: 'g' },
+      order: 2,
+      entities: [],
+      menu: [
+        {
+          code: 'h.extra',
+          module: 'h',
+          order: 3,
+          label: { zh: 'e', en: 'e' },
+          pages: [{ code: 'h.extra.p', label: { zh: 'p', en: 'p' }, path: '/h/p' }],
+        },
+      ],
+    });
+    const out = menuRows([host, guest], registry);
+    expect(out.find((r) => r.code === 'h.extra')).toMatchObject({ parent: 'h', ser: 704 });
+    expect(out.find((r) => r.code === 'h.extra.p')).toMatchObject({ parent: 'h.extra', ser: 70401 });
+  });
   it('offers buttons by entity kind', () => {
     expect(buttonsFor(registry.get('Factory'))).toEqual([
       'add',

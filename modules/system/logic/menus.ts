@@ -35,6 +35,7 @@ export function menuRows(modules: ModuleManifest[], registry: Registry): MenuRow
     if (was && was.type !== r.type) throw new Error(`Menu code ${r.code} is used at two levels`);
     rows.set(r.code, r);
   };
+  const orderOf = new Map(modules.map((m) => [m.code, m.order]));
   const walk = (m: ModuleManifest) => {
     put({
       code: m.code,
@@ -50,13 +51,15 @@ export function menuRows(modules: ModuleManifest[], registry: Registry): MenuRow
     });
     m.menu.forEach((grp, index) => {
       const gi = grp.order ?? index;
+      // a group may join another module's menu (stock documents under the record menu)
+      const order = (grp.module ? orderOf.get(grp.module) : undefined) ?? m.order;
       put({
         code: grp.code,
         name: grp.label.zh,
         nameEn: grp.label.en,
-        parent: m.code,
+        parent: grp.module ?? m.code,
         type: 2,
-        ser: m.order * 100 + gi + 1,
+        ser: order * 100 + gi + 1,
         route: null,
         icon: null,
         buttons: '',
@@ -70,7 +73,7 @@ export function menuRows(modules: ModuleManifest[], registry: Registry): MenuRow
           nameEn: p.label.en,
           parent: grp.code,
           type: 3,
-          ser: (m.order * 100 + gi + 1) * 100 + pi + 1,
+          ser: (order * 100 + gi + 1) * 100 + pi + 1,
           route: p.path,
           icon: p.icon ?? null,
           buttons: buttonsFor(def).join(','),

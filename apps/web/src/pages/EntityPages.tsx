@@ -1,3 +1,4 @@
+import { authStorage } from '@mes/engine-web/api';
 import { EntityFormPage, EntityListPage, useEntityDef } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { useNavigate } from 'react-router';
@@ -16,6 +17,8 @@ export function EntityListRoute({ meta, entity }: { meta: RouteMeta; entity?: st
       def={def}
       title={label(meta.title)}
       buttons={meta.buttons ? new Set(meta.buttons) : undefined}
+      menuId={meta.Menu_ID}
+      userId={Number(authStorage().getUserId()) || undefined}
     />
   );
 }
@@ -33,6 +36,8 @@ export function EntityRecordRoute({ meta, id }: { meta: RouteMeta; id: number | 
       def={def}
       id={id === 'new' ? null : id}
       readOnly={def.kind === 'log' || !mayEdit}
+      menuId={meta.Menu_ID}
+      buttons={meta.buttons ? new Set(meta.buttons) : undefined}
       onDone={() => navigate(listPath)}
     />
   );

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { appEn, appZh } from '../locales';
+import { MODULE_PAGES } from '../modules';
 import type { RouteMeta } from '../shell/menu';
 import type { Resolution, StaticRoute } from '../shell/resolve';
 import { EntityListRoute, EntityRecordRoute } from './EntityPages';
@@ -24,18 +25,44 @@ const PAGES: Record<string, ComponentType<PageProps>> = {
   users: page(() => import('./users/UserManagement'), 'UserManagement'),
   roles: page(() => import('./users/RolePage'), 'RolePage'),
   contact: page(() => import('./Contact'), 'Contact'),
+  dictionary: page(() => import('./dictionary/DictionaryPage'), 'DictionaryPage'),
   placeholder: Placeholder,
   departments: (p: PageProps) => <EntityListRoute meta={p.meta} entity="Department" />,
+  bomEditor: page(() => import('@mes/production/pages/BomEditor'), 'BomEditor'),
+  workDocs: page(() => import('@mes/production/pages/PlanPages'), 'WorkDocPage'),
+  caseClose: page(
+    () =>
+      import('@mes/production/pages/PlanPages').then((m) => ({
+        CaseClose: (p: PageProps) => <m.WorkDocPage {...p} caseClose />,
+      })),
+    'CaseClose',
+  ),
+  producePlan: page(() => import('@mes/production/pages/PlanPages'), 'ProducePlanPage'),
+  workDocControl: page(() => import('@mes/production/pages/WorkDocControl'), 'WorkDocControl'),
 };
+
+const MODULE_COMPONENTS: Record<string, ComponentType<PageProps>> = Object.fromEntries(
+  Object.entries(MODULE_PAGES).map(([code, load]) => [
+    code,
+    lazy(() => load().then((c) => ({ default: c }))),
+  ]),
+);
 
 /** Menu pages served by a bespoke page rather than the generic list (matched by menu code). */
 export const BESPOKE: Readonly<Record<string, string>> = {
   'setting.user': 'users',
   'setting.role': 'roles',
+  'setting.dictionary': 'dictionary',
   'home.company': 'company',
   'home.message': 'messages',
   'home.needdo': 'needdo',
   'home.sop': 'sop',
+  'PD.bom': 'bomEditor',
+  'PD.workDoc': 'workDocs',
+  'PD.workDocRecord': 'workDocs',
+  'PD.producePlan': 'producePlan',
+  'Factory.workDocControl': 'workDocControl',
+  'Factory.caseClose': 'caseClose',
 };
 
 const title = (k: keyof typeof appZh.nav) => ({ zh: appZh.nav[k], en: appEn.nav[k] });
@@ -62,7 +89,7 @@ export const STATIC_ROUTES: StaticRoute[] = [
   { path: '/apply', page: 'users', title: title('apply'), icon: 'team', requires: ['setting.user'] },
   {
     path: '/PD/PDPlan/ProducePlanRecord',
-    page: 'placeholder',
+    page: 'producePlan',
     title: title('producePlan'),
     icon: 'build',
     requires: ['PD.producePlan'],
@@ -82,6 +109,11 @@ export function renderPage(res: Resolution): ReactNode {
   if (res.kind === 'static') {
     if (!res.allowed) return <Forbidden />;
     const Page = PAGES[res.route.page] ?? Placeholder;
+    return <Page meta={res.meta} />;
+  }
+  const fromModule = res.meta.Menu_Code ? MODULE_COMPONENTS[res.meta.Menu_Code] : undefined;
+  if (fromModule) {
+    const Page = fromModule;
     return <Page meta={res.meta} />;
   }
   const bespoke = res.meta.Menu_Code ? BESPOKE[res.meta.Menu_Code] : undefined;

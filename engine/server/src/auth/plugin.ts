@@ -34,15 +34,22 @@ declare module 'fastify' {
     perm?: Perm;
     /** Also accept the session from the cookie: files opened by <img> or a link send no header. */
     cookieAuth?: boolean;
+    /**
+     * Supplier portal users (U_Type 2) may call this route. They reach nothing else but public
+     * routes, whatever their roles grant: internal data never depends on a role being set up right.
+     */
+    portal?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
   }
   interface FastifyInstance {
     /** Every API route with its permission, for the generated permission tests and the docs. */
-    permRoutes: { method: string; url: string; perm: Perm }[];
+    permRoutes: { method: string; url: string; perm: Perm; portal: boolean }[];
   }
 }
+
+export const USER_TYPE = { STAFF: 1, SUPPLIER: 2 } as const;
 
 /** Routes of the API docs and of the static web files need no declaration. */
 function isInfra(url: string, method: string | string[]): boolean {
@@ -62,7 +69,14 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     if (!perm && !isInfra(r.url, r.method))
       throw new Error(`Route ${String(r.method)} ${r.url} declares no permission`);
     if (perm)
-      for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, perm });
+      for (const m of [r.method].flat())
+        if (m !== 'HEAD')
+          routes.push({
+            method: m,
+            url: r.url,
+            perm,
+            portal: !!(r.config as { portal?: boolean } | undefined)?.portal,
+          });
   });
 
   const deny = async (req: FastifyRequest, what: string) => {
@@ -91,6 +105,7 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const grants = await loadGrants(engine.db, s.user_id);
     req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
     req.auth = { session: s, token, grants, scope: null, ownOnly: false, lookupOnly: false };
+    if (s.u_type === USER_TYPE.SUPPLIER && !req.routeOptions.config?.portal) await deny(req, 'portal');
     if ('signedIn' in perm) return;
     if ('menu' in perm) {
       const g = grants.menus.get(perm.menu);

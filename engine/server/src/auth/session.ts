@@ -33,7 +33,9 @@ export type SessionLookup = { ok: true; session: SessionRow } | { ok: false; rea
  * and of a user who is still enabled. Touches last_seen at most once a minute to spare writes.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionLookup> {
-  const idle = await paramNumber(db, PARAM.SESSION_IDLE_MINUTES, 120);
+  // the idle timeout is read in the same statement: every request pays for this lookup
+  const idle = sql`coalesce((SELECT CASE WHEN parameter_value ~ '^[1-9][0-9]{0,5}$' THEN parameter_value::int END
+    FROM system_parameter WHERE id = ${PARAM.SESSION_IDLE_MINUTES}), 120)`;
   const { rows } = await sql<SessionRow & { expired: boolean; stale: boolean }>`
     SELECT s.id AS session_id, u.id AS user_id, u.user_name, u.user_account, u.dept_id, u.u_type, u.data_authority,
       s.last_seen,

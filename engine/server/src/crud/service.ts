@@ -76,11 +76,12 @@ export class EntityService {
     const order = sql`${sql.ref(`t.${columnFor(def, q.Sort.field)}`)} ${sql.raw(q.Sort.desc ? 'DESC' : 'ASC')} NULLS LAST, t.id DESC`;
     const offset = (q.Page - 1) * q.PageSize;
     const cond = sql.join(where, sql` AND `);
-    // one round trip: the window count rides along with the page
+    // one round trip: the window count rides along with the page, and the links are joined to the
+    // page only (conditions and sorting use the table's own columns), not to every matching row
     const { rows } = await sql<Row & { __total: number }>`
-      SELECT ${columns}, count(*) OVER () AS __total
-      FROM ${sql.table(def.table)} AS t ${joins}
-      WHERE ${cond} ORDER BY ${order} LIMIT ${q.PageSize} OFFSET ${offset}`.execute(ex);
+      WITH page AS (SELECT t.*, count(*) OVER () AS __total FROM ${sql.table(def.table)} AS t
+        WHERE ${cond} ORDER BY ${order} LIMIT ${q.PageSize} OFFSET ${offset})
+      SELECT ${columns}, t.__total FROM page AS t ${joins} ORDER BY ${order}`.execute(ex);
     let total = rows.length ? Number(rows[0].__total) : 0;
     if (!rows.length && offset > 0) {
       const c = await sql<{

@@ -15,7 +15,9 @@ export class RequestAccess {
   entity(req: FastifyRequest, name: string, button: Button): EntityDef {
     const def = this.engine.registry.entities.get(name);
     if (!def) throw new AppError('not_found', {}, 404);
-    if (!req.auth || !this.access.decide(req.auth.grants, def.name, button)) throw forbidden();
+    // a page that only picks this entity may look its names up, not reach its files, columns or prints
+    const decision = req.auth ? this.access.decide(req.auth.grants, def.name, button) : false;
+    if (!decision || decision === 'lookup') throw forbidden();
     return def;
   }
 

@@ -7,9 +7,10 @@ import { attachmentType, contentMatches, type EntityDef, extensionOf, safeFileNa
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { USER_TYPE } from '../auth/plugin';
 import type { Row } from '../db';
 import type { Engine } from '../engine';
-import { AppError } from '../errors';
+import { AppError, forbidden } from '../errors';
 import { ok, requestContext } from '../http/envelope';
 import { writeLog } from '../oplog';
 import { parseWith } from '../validation';
@@ -25,6 +26,22 @@ const MIME: Record<string, string> = {
   gif: 'image/gif',
   bmp: 'image/bmp',
 };
+
+/**
+ * Who of the supplier portal may see (`view`) or add and remove (`edit`) the files of a record: a
+ * module registers a rule per entity; it throws (404 or 403) unless the record is the supplier's
+ * own. Portal users reach no other entity's files.
+ */
+export type PortalAttachmentRule = (
+  engine: Engine,
+  req: FastifyRequest,
+  id: number,
+  button: 'view' | 'edit',
+) => Promise<void>;
+const portalRules = new Map<string, PortalAttachmentRule>();
+export function portalAttachmentRule(entity: string, rule: PortalAttachmentRule): void {
+  portalRules.set(entity, rule);
+}
 
 /** The spec's BZ_Table names mostly are entity names; the company logo uses CompanyInfor. */
 const TABLE_ALIAS: Record<string, string> = { CompanyInfor: 'Company' };
@@ -55,6 +72,12 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
     code: string,
     button: 'view' | 'edit',
   ): Promise<EntityDef> => {
+    if (req.auth?.session.u_type === USER_TYPE.SUPPLIER) {
+      const rule = portalRules.get(table);
+      if (!rule || !/^\d{1,15}$/.test(code)) throw forbidden();
+      await rule(engine, req, Number(code), button);
+      return engine.registry.get(table);
+    }
     const def = access.entity(req, TABLE_ALIAS[table] ?? table, button);
     if (!def.features.attachments) throw new AppError('attachments_not_allowed');
     if (!/^\d{1,15}$/.test(code)) throw new AppError('not_found', {}, 404);
@@ -111,7 +134,8 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
       throw e;
     }
   };
-  const signedIn = { config: { perm: { signedIn: true as const } } };
+  // portal users pass too: `owner` lets them reach only what a module's portal rule allows
+  const signedIn = { config: { perm: { signedIn: true as const }, portal: true } };
   app.post('/Attachment/', signedIn, upload);
   app.post('/Attachment', signedIn, upload);
 
@@ -180,7 +204,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
         .header('Cache-Control', 'private, max-age=300')
         .send(createReadStream(file));
     };
-  const fileRoute = { config: { perm: { signedIn: true as const }, cookieAuth: true } };
+  const fileRoute = { config: { perm: { signedIn: true as const }, cookieAuth: true, portal: true } };
   app.get('/Attachment/GetImg/:key', fileRoute, send('inline'));
   app.get('/Attachment/Download/:key', fileRoute, send('attachment'));
 }

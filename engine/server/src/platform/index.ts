@@ -1,6 +1,9 @@
 import { engineModule } from '@mes/model';
 import type { ServerModule } from '../engine';
 import { attachmentRoutes } from './attachments';
+
+export { type PortalAttachmentRule, portalAttachmentRule } from './attachments';
+
 import { batchNoRoutes } from './batchNo';
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';

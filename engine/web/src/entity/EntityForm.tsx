@@ -1,10 +1,13 @@
 import { displayNameOf, type EntityDef } from '@mes/model';
-import { Alert, Button, Col, Flex, Form, Row as GridRow, message } from 'antd';
+import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api';
 import { issueText, useLabel } from '../i18n';
+import { useCustomFields } from '../platform/api';
+import { CustomFieldItems } from '../platform/CustomFieldItems';
+import { FormHeader, FormTools } from '../platform/FormPlatform';
 import { FieldControl } from './controls';
 import type { Row } from './format';
 import { LinesEditor } from './LinesEditor';
@@ -31,6 +34,10 @@ export interface EntityFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Line tables a bespoke page edits its own way (a role's grants as a tree); they are left as loaded. */
   hiddenLines?: readonly string[];
+  /** The menu page the form belongs to: its custom fields and tags are that page's. */
+  menuId?: number;
+  /** Button codes the user holds on the page (approve, print, ...); absent means all. */
+  buttons?: ReadonlySet<string>;
 }
 
 export const SUCCESS_TOAST_SECONDS = 2;
@@ -54,6 +61,8 @@ export function EntityForm({
   onCancel,
   onDirtyChange,
   hiddenLines,
+  menuId,
+  buttons,
 }: EntityFormProps) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -64,6 +73,7 @@ export function EntityForm({
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  const custom = useCustomFields(def, menuId);
 
   const issuesOf = () => {
     const payload = toPayload(def, form.getFieldsValue(true), mode, record);
@@ -139,6 +149,9 @@ export function EntityForm({
           data-testid="entity-form-error"
         />
       )}
+      <ConfigProvider componentDisabled={false}>
+        <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={readOnly} />
+      </ConfigProvider>
       <GridRow gutter={16}>
         {fields.map(([name, f]) => (
           <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
@@ -159,6 +172,7 @@ export function EntityForm({
             </Form.Item>
           </Col>
         ))}
+        {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
       </GridRow>
       {Object.entries(def.lines)
         .filter(([key]) => !hiddenLines?.includes(key))
@@ -174,6 +188,11 @@ export function EntityForm({
           </Form.Item>
         ))}
       <Flex justify="end" gap={8}>
+        <ConfigProvider componentDisabled={false}>
+          <div style={{ marginRight: 'auto' }}>
+            <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={readOnly} />
+          </div>
+        </ConfigProvider>
         <Button onClick={onCancel} disabled={false} data-testid="entity-form-cancel">
           {readOnly ? t('common.close') : t('common.cancel')}
         </Button>

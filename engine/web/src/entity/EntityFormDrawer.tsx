@@ -16,9 +16,13 @@ export interface EntityFormDrawerProps {
   onClose: () => void;
   onSaved?: (record: Row) => void;
   hiddenLines?: readonly string[];
+  menuId?: number;
+  buttons?: ReadonlySet<string>;
 }
 
 export const FORM_DRAWER_WIDTH = 720;
+/** A document with lines needs room for its line table. */
+export const LINES_DRAWER_WIDTH = 1180;
 
 /** The form in a drawer beside the list, with the unsaved-changes guard on every way of closing it. */
 export function EntityFormDrawer({
@@ -29,6 +33,8 @@ export function EntityFormDrawer({
   onClose,
   onSaved,
   hiddenLines,
+  menuId,
+  buttons,
 }: EntityFormDrawerProps) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -64,6 +70,8 @@ export function EntityFormDrawer({
         record={id ? rec.data : undefined}
         readOnly={readOnly}
         hiddenLines={hiddenLines}
+        menuId={menuId}
+        buttons={buttons}
         onCancel={close}
         onDirtyChange={setDirty}
         onSaved={(r) => {
@@ -78,7 +86,10 @@ export function EntityFormDrawer({
     <Drawer
       open={open}
       title={title}
-      size={FORM_DRAWER_WIDTH}
+      size={Math.min(
+        window.innerWidth,
+        Object.keys(def.lines).length ? LINES_DRAWER_WIDTH : FORM_DRAWER_WIDTH,
+      )}
       onClose={close}
       destroyOnHidden
       mask={{ closable: !dirty }}

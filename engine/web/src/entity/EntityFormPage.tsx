@@ -14,13 +14,15 @@ export interface EntityFormPageProps {
   readOnly?: boolean;
   /** Where to go after save or cancel (usually back to the list). */
   onDone: () => void;
+  menuId?: number;
+  buttons?: ReadonlySet<string>;
 }
 
 /**
  * The form as a page of its own (deep links such as `/setting/factory/12`). Needs a data router: leaving
  * with unsaved changes is stopped by useBlocker, reloading by beforeunload.
  */
-export function EntityFormPage({ def, id, readOnly, onDone }: EntityFormPageProps) {
+export function EntityFormPage({ def, id, readOnly, onDone, menuId, buttons }: EntityFormPageProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const [dirty, setDirty] = useState(false);
@@ -58,6 +60,8 @@ export function EntityFormPage({ def, id, readOnly, onDone }: EntityFormPageProp
         def={def}
         record={id ? rec.data : undefined}
         readOnly={readOnly}
+        menuId={menuId}
+        buttons={buttons}
         onDirtyChange={setDirty}
         onCancel={onDone}
         // Saving ends the dirty state first so that the blocker lets the navigation through.

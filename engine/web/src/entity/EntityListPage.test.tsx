@@ -51,7 +51,10 @@ function headerTexts(c: HTMLElement) {
   return [...c.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
 }
 function cellsOf(c: HTMLElement, id: number) {
-  return [...c.querySelectorAll(`tr[data-row-key="${id}"] td`)];
+  // the selection box and the serial number come before the data columns
+  return [
+    ...c.querySelectorAll(`tr[data-row-key="${id}"] td:not(.ant-table-selection-column):not(.list-serial)`),
+  ];
 }
 
 describe('EntityListPage', () => {

@@ -1,17 +1,33 @@
 import {
   DeleteOutlined,
-  DownloadOutlined,
   EditOutlined,
   EyeOutlined,
   PlusOutlined,
+  PrinterOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
+import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
 import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
-import { buildColumns, type SortState, sortParam } from './columns';
+import { BatchBar } from '../platform/BatchBar';
+import { ColumnSettingsDialog } from '../platform/ColumnSettingsDialog';
+import { CustomFieldsDialog } from '../platform/CustomFieldsDialog';
+import { ExportButton } from '../platform/ExportButton';
+import {
+  Gear,
+  SELECTION_WIDTH,
+  serialColumn,
+  summaryRow,
+  totalWidth,
+  useListColumns,
+  withWidths,
+} from '../platform/listColumns';
+import { usePrint } from '../platform/PrintButton';
+import { mayPrint } from '../platform/steps';
+import { SetTagsDialog, TagFilter } from '../platform/tags';
+import { type SortState, sortParam } from './columns';
 import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
@@ -34,11 +50,20 @@ export interface EntityListPageProps {
   buttons?: ReadonlySet<string>;
   /** Line tables the form leaves out (a bespoke editor handles them). */
   hiddenLines?: readonly string[];
+  /** Fixed filters (`Field` or `Field__op` → value) for a page that shows a slice of the entity. */
+  filters?: Readonly<Record<string, string | number>>;
+  /** The menu page showing the list: keys the user's column settings, custom fields and tags. */
+  menuId?: number;
+  /** The signed-in user (the column settings are per user). */
+  userId?: number;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
-const PAGE_SIZES = [10, 20, 50, 100];
-
+const PAGE_SIZES = [10, 20, 50, 100, 200, 500];
+/** Longer pages scroll virtually (spec part 2 §9: row height 50). */
+export const VIRTUAL_ROWS = 100;
+const VIRTUAL_HEIGHT = 600;
+const PRINT_MESSAGE_SECONDS = 1;
 type Editing = { id: number | null; readOnly: boolean } | null;
 
 /** The generic list: columns, search, server paging and sorting, and the form drawer for add / edit. */
@@ -49,6 +74,9 @@ export function EntityListPage({
   rowActions,
   buttons,
   hiddenLines,
+  filters: fixedFilters,
+  menuId,
+  userId,
 }: EntityListPageProps) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -59,6 +87,10 @@ export function EntityListPage({
   const [keyword, setKeyword] = useState('');
   const [sort, setSort] = useState<SortState | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
+  const [tagFilter, setTagFilter] = useState<number | undefined>();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [dialog, setDialog] = useState<'columns' | 'custom' | 'tags' | null>(null);
+  const scope = { menuId, userId };
   const readOnlyEntity = def.kind === 'log';
   const may = (code: string) => !readOnlyEntity && (!buttons || buttons.has(code));
   const canEdit = may('edit');
@@ -67,15 +99,26 @@ export function EntityListPage({
   const [tooBigForTree, setTooBigForTree] = useState(false);
   const [collapsed, setCollapsed] = useState<Set<Key>>(new Set());
   const asTree = Boolean(def.tree) && !keyword && !tooBigForTree;
+  const filters =
+    tagFilter || fixedFilters
+      ? { ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
+      : undefined;
   const params = asTree
-    ? { Page: 1, PageSize: MAX_PAGE_SIZE, Sort: sortParam(sort) }
-    : { Page: page, PageSize: pageSize, KeyWord: keyword || undefined, Sort: sortParam(sort) };
+    ? { Page: 1, PageSize: MAX_PAGE_SIZE, Sort: sortParam(sort), filters }
+    : { Page: page, PageSize: pageSize, KeyWord: keyword || undefined, Sort: sortParam(sort), filters };
   const list = useEntityList(def, params);
   const remove = useDeleteEntity(def);
   const api = useApi();
   // logs can be exported too; the server streams the file and checks the export button itself
   const mayExport = !buttons || buttons.has('export');
-  const exportUrl = api.url(`/${def.name}/Export`, { KeyWord: keyword || undefined, Sort: sortParam(sort) });
+  const exportUrl = api.url(`/${def.name}/Export`, {
+    KeyWord: keyword || undefined,
+    Sort: sortParam(sort),
+    ...filters,
+  });
+  const platform = useListColumns(def, scope, lang, t, sort);
+  const { print, viewer } = usePrint(def);
+  const mayTag = !!def.features.tags && !!menuId && canEdit;
 
   const rows = list.data?.Data ?? [];
   const total = list.data?.Paging?.TotalCount ?? rows.length;
@@ -139,7 +182,7 @@ export function EntityListPage({
             >
               {canEdit ? t('common.edit') : t('common.view')}
             </Button>
-            {may('delete') && (
+            {may('delete') && (!def.features.approval || Number(row.State) === STATE.DRAFT) && (
               <Popconfirm
                 title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
                 okText={t('common.ok')}
@@ -164,7 +207,21 @@ export function EntityListPage({
       },
     },
   ];
-  const columns = [...buildColumns(def, lang, t, sort), ...actions];
+  const gear =
+    platform.settings.data && menuId ? (
+      <Gear label={t('platform.columns.settings')} onClick={() => setDialog('columns')} />
+    ) : null;
+  const columns = [serialColumn(treeComplete ? 1 : page, pageSize, gear), ...platform.columns, ...actions];
+  const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
+  const printSelected = () => {
+    const first = selectedRows[0];
+    if (first && !mayPrint(!!def.features.approval, first.State))
+      return void message.warning(t('platform.print.draft'), PRINT_MESSAGE_SECONDS);
+    print(first ? Number(first[def.key]) : null);
+  };
+  const virtual = !treeComplete && rows.length > VIRTUAL_ROWS;
+  // a virtual table needs every width known; the selection box adds its own
+  const shown = virtual ? withWidths(columns) : columns;
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
@@ -203,11 +260,22 @@ export function EntityListPage({
             onClick={() => void list.refetch()}
             data-testid="entity-refresh"
           />
-          {mayExport && (
-            <Button icon={<DownloadOutlined />} href={exportUrl} download data-testid="entity-export">
-              {t('common.export')}
+          {def.features.tags && menuId && (platform.tags.data?.length ?? 0) > 0 && (
+            <TagFilter
+              tags={platform.tags.data ?? []}
+              value={tagFilter}
+              onChange={(v) => {
+                setTagFilter(v);
+                setPage(1);
+              }}
+            />
+          )}
+          {def.features.print && may('print') && (
+            <Button icon={<PrinterOutlined />} onClick={printSelected} data-testid="entity-print">
+              {t('platform.print.button')}
             </Button>
           )}
+          {mayExport && <ExportButton url={exportUrl} fileName={`${label(def.label)}.xlsx`} />}
           {may('import') && <ImportButton def={def} />}
           {may('add') && (
             <Button
@@ -235,15 +303,32 @@ export function EntityListPage({
           style={{ marginBottom: 12 }}
         />
       )}
+      {selected.length > 0 && (
+        <BatchBar
+          def={def}
+          ids={selected.map(Number)}
+          mayDelete={may('delete')}
+          mayTag={mayTag}
+          onTag={() => setDialog('tags')}
+          onClear={() => setSelected([])}
+        />
+      )}
       <div data-testid="entity-table">
         <Table<Row>
           rowKey={def.key}
           size="middle"
-          columns={columns}
+          columns={shown}
           dataSource={dataSource}
-          loading={list.isFetching}
+          loading={list.isFetching || platform.settings.isFetching}
           onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
+          rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false }}
+          virtual={virtual}
+          scroll={
+            virtual ? { x: totalWidth(shown) + SELECTION_WIDTH, y: VIRTUAL_HEIGHT } : { x: 'max-content' }
+          }
+          summary={(onPage) =>
+            summaryRow(columns, [...onPage], platform.numeric, t('common.total'), true, virtual)
+          }
           expandable={
             treeComplete
               ? {
@@ -277,8 +362,45 @@ export function EntityListPage({
         id={editing?.id ?? null}
         readOnly={editing?.readOnly}
         hiddenLines={hiddenLines}
+        menuId={menuId}
+        buttons={buttons}
         onClose={() => setEditing(null)}
       />
+      {viewer}
+      {menuId && (
+        <>
+          <ColumnSettingsDialog
+            def={def}
+            scope={scope}
+            open={dialog === 'columns'}
+            settings={platform.settings.data}
+            onClose={() => setDialog(null)}
+            onCustomFields={def.features.customFields && may('edit') ? () => setDialog('custom') : undefined}
+          />
+          {def.features.customFields && (
+            <CustomFieldsDialog
+              def={def}
+              menuId={menuId}
+              open={dialog === 'custom'}
+              extendType={2}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {mayTag && (
+            <SetTagsDialog
+              def={def}
+              menuId={menuId}
+              rows={selectedRows.map((r) => ({ id: Number(r[def.key]), tagValue: r.Tag_Value }))}
+              open={dialog === 'tags'}
+              canManage
+              onClose={() => {
+                setDialog(null);
+                setSelected([]);
+              }}
+            />
+          )}
+        </>
+      )}
     </Card>
   );
 }

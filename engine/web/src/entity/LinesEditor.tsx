@@ -39,19 +39,21 @@ export function LinesEditor({ name, lines, disabled, ruleFor, loaded }: LinesEdi
                 key: col,
                 title: label(f.label),
                 render: (_v: unknown, r: { name: number }) => (
-                  <Form.Item
-                    name={[r.name, col]}
-                    style={{ margin: 0, minWidth: f.kind === 'bool' ? 60 : 140 }}
-                    rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
-                  >
-                    <FieldControl
-                      field={f}
-                      disabled={disabled || f.readOnly}
-                      refLabel={
-                        f.kind === 'ref' ? (loaded?.[r.name]?.[displayNameOf(col, f)] as string) : undefined
-                      }
-                    />
-                  </Form.Item>
+                  <div data-testid={`lines-${name}-${r.name}-${col}`}>
+                    <Form.Item
+                      name={[r.name, col]}
+                      style={{ margin: 0, minWidth: f.kind === 'bool' ? 60 : 140 }}
+                      rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
+                    >
+                      <FieldControl
+                        field={f}
+                        disabled={disabled || f.readOnly}
+                        refLabel={
+                          f.kind === 'ref' ? (loaded?.[r.name]?.[displayNameOf(col, f)] as string) : undefined
+                        }
+                      />
+                    </Form.Item>
+                  </div>
                 ),
               })),
               ...(disabled

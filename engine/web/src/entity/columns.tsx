@@ -28,7 +28,15 @@ function sortOrderOf(name: string, sort: SortState | undefined): SortOrder {
   return sort.desc ? 'descend' : 'ascend';
 }
 
-function column(name: string, f: FieldDef, lang: Lang, t: TFunction, sortable: boolean, sort?: SortState) {
+/** The column of one declared field (the table settings may show any of them). */
+export function fieldColumn(
+  name: string,
+  f: FieldDef,
+  lang: Lang,
+  t: TFunction,
+  sortable: boolean,
+  sort?: SortState,
+): ColumnType<Row> {
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const col: ColumnType<Row> = {
     key: name,
@@ -54,18 +62,23 @@ function column(name: string, f: FieldDef, lang: Lang, t: TFunction, sortable: b
 export function buildColumns(def: EntityDef, lang: Lang, t: TFunction, sort?: SortState): ColumnType<Row>[] {
   const cols = def.list.columns
     .filter((n) => def.fields[n])
-    .map((n) => column(n, def.fields[n], lang, t, def.list.sort.includes(n), sort));
-  if (def.kind === 'document') {
-    const sortable = def.list.sort.includes('State');
-    cols.push({
-      key: 'State',
-      dataIndex: 'State',
-      title: t('fields.State'),
-      sorter: sortable,
-      sortOrder: sortable ? sortOrderOf('State', sort) : undefined,
-      render: (v: unknown) =>
-        v === null || v === undefined ? '' : t(`state.${String(v)}`, { defaultValue: String(v) }),
-    });
-  }
+    .map((n) => fieldColumn(n, def.fields[n], lang, t, def.list.sort.includes(n), sort));
+  const state = stateColumn(def, t, sort);
+  if (state) cols.push(state);
   return cols;
+}
+
+/** Documents show their State after the other columns. */
+export function stateColumn(def: EntityDef, t: TFunction, sort?: SortState): ColumnType<Row> | null {
+  if (def.kind !== 'document') return null;
+  const sortable = def.list.sort.includes('State');
+  return {
+    key: 'State',
+    dataIndex: 'State',
+    title: t('fields.State'),
+    sorter: sortable,
+    sortOrder: sortable ? sortOrderOf('State', sort) : undefined,
+    render: (v: unknown) =>
+      v === null || v === undefined ? '' : t(`state.${String(v)}`, { defaultValue: String(v) }),
+  };
 }

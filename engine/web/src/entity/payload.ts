@@ -1,4 +1,11 @@
-import { createSchema, type EntityDef, type FieldDef, type Fields, updateSchema } from '@mes/model';
+import {
+  CUSTOM_FIELD_NAMES,
+  createSchema,
+  type EntityDef,
+  type FieldDef,
+  type Fields,
+  updateSchema,
+} from '@mes/model';
 import type { Row } from './format';
 
 /**
@@ -36,6 +43,9 @@ export function initialValues(def: EntityDef, record?: Row): FormValues {
   const out: FormValues = {};
   for (const [name, f] of Object.entries(def.fields))
     out[name] = record ? formValue(f, record[name]) : emptyValue(f);
+  // custom fields hold their stored text; the configuration decides which of the six are shown
+  if (def.features.customFields)
+    for (const n of CUSTOM_FIELD_NAMES) out[n] = (record?.[n] as string | null | undefined) ?? null;
   for (const [key, lines] of Object.entries(def.lines)) {
     const rows = Array.isArray(record?.[key]) ? (record[key] as Row[]) : [];
     out[key] = rows.map((r) => {
@@ -72,6 +82,7 @@ function linesOf(fields: Fields, rows: unknown): FormValues[] {
 function fieldsPayload(def: EntityDef, values: FormValues): FormValues {
   const out: FormValues = {};
   for (const [n] of editableFields(def.fields)) out[n] = wireValue(values[n]);
+  if (def.features.customFields) for (const n of CUSTOM_FIELD_NAMES) out[n] = wireValue(values[n]);
   for (const [key, lines] of Object.entries(def.lines)) out[key] = linesOf(lines.fields, values[key]);
   return out;
 }

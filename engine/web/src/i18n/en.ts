@@ -1,3 +1,4 @@
+import { platformEn } from '../platform/locales';
 import type { Catalogue } from './zh';
 
 export const en: Catalogue = {
@@ -56,6 +57,7 @@ export const en: Catalogue = {
     Created_By: 'Created by',
     Updated_By: 'Updated by',
     Tag_Value: 'Tags',
+    Sort_NO: 'Sort order',
   },
   list: {
     searchPlaceholder: 'Search by keyword',
@@ -108,6 +110,7 @@ export const en: Catalogue = {
     server: 'Internal server error',
     unknown: 'The request failed',
   },
+  platform: platformEn,
   shell: {
     appName: 'Manufacturing ERP',
     dashboard: 'Home',

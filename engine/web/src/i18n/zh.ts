@@ -1,3 +1,5 @@
+import { platformZh } from '../platform/locales';
+
 /** The engine's own texts in Chinese; spec messages are word for word (spec part 1 §8, §9). */
 export const zh = {
   common: {
@@ -55,6 +57,7 @@ export const zh = {
     Created_By: '创建人',
     Updated_By: '修改人',
     Tag_Value: '标签',
+    Sort_NO: '排序',
   },
   list: {
     searchPlaceholder: '输入关键字搜索',
@@ -107,6 +110,7 @@ export const zh = {
     server: '服务器内部错误',
     unknown: '请求失败',
   },
+  platform: platformZh,
   shell: {
     appName: '制造企业管理系统',
     dashboard: '首页',

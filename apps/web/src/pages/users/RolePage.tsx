@@ -1,4 +1,5 @@
 import { SafetyOutlined } from '@ant-design/icons';
+import { authStorage } from '@mes/engine-web/api';
 import { EntityListPage, type Row, useEntityDef } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { Button } from 'antd';
@@ -22,6 +23,8 @@ export function RolePage({ meta }: PageProps) {
         def={def}
         title={label(meta.title)}
         buttons={meta.buttons ? new Set(meta.buttons) : undefined}
+        menuId={meta.Menu_ID}
+        userId={Number(authStorage().getUserId()) || undefined}
         hiddenLines={['Grants']}
         rowActions={(row) => (
           <Button

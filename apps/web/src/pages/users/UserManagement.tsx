@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, KeyOutlined, StopOutlined } from '@ant-design/icons';
+import { authStorage } from '@mes/engine-web/api';
 import { EntityListPage, entityKeys, type Row, useApi, useEntityDef } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
@@ -50,6 +51,8 @@ export function UserManagement({ meta }: PageProps) {
         def={def}
         title={label(meta.title)}
         buttons={buttons ? new Set(buttons) : undefined}
+        menuId={meta.Menu_ID ?? page?.Menu_ID}
+        userId={Number(authStorage().getUserId()) || undefined}
         rowActions={(row) =>
           mayEdit && (
             <>

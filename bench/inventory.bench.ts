@@ -1,0 +1,210 @@
+/**
+ * Inventory performance (issue 5): generates a year of stock history (1,000,000 ledger rows by
+ * default), starts the real HTTP server in this process and measures the ledger list, the balance
+ * reports and 20-line postings with 20 writers, on PGlite and on PostgreSQL, side by side.
+ *
+ *   npm run bench -w @mes/bench        (or: npx tsx bench/inventory.bench.ts)
+ *
+ * Environment: BENCH_TARGETS=pglite,postgres, BENCH_ROWS (1000000), BENCH_PGLITE_ROWS (= BENCH_ROWS),
+ * BENCH_SECONDS per load phase (20), BENCH_SEED, BENCH_MATERIALS (2000), BENCH_LEDGER_RATE (500),
+ * BENCH_WRITERS (20), BENCH_DATABASE_URL or DATABASE_URL (postgres://postgres@127.0.0.1:5432/bench_iv;
+ * the database is wiped, so its name must start with "bench"), BENCH_PGLITE_DIR.
+ * Figures are printed and written to bench/results/inventory.{json,md}; nothing is asserted.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { type BackendKind, openBackend, resetDatabase } from './lib/backend';
+import { type Settings, settings } from './lib/config';
+import { generate } from './lib/generate';
+import type { HttpResult, PostingResult } from './lib/loadWorker';
+import {
+  countQueries,
+  inWorker,
+  ledgerCounts,
+  ledgerPaths,
+  load1,
+  rawTiming,
+  settle,
+  stockPairs,
+} from './lib/phases';
+import { type BackendRun, breakdownLines, consoleTable, markdownTable, tableRows } from './lib/report';
+import { fingerprint, isClean, verify } from './lib/verify';
+
+const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun> {
+  const where = kind === 'pglite' ? cfg.pgliteDir : cfg.databaseUrl;
+  const rows = kind === 'pglite' ? cfg.pgliteRows : cfg.rows;
+  const loadAverage: Record<string, number> = { start: load1() };
+  log(`${kind}: fresh database at ${where.replace(/\/\/[^@]*@/, '//')}`);
+  await resetDatabase(kind, where);
+  const b = await openBackend(kind, where);
+  try {
+    log(`${kind}: generating ${rows.toLocaleString('en')} ledger rows`);
+    const generated = await generate(b.raw.db, { ...cfg.generate, rows, log });
+    const invariantsAfterGenerate = await verify(b.raw.db);
+    const fp = await fingerprint(b.raw.db);
+    log(
+      `${kind}: invariants ${isClean(invariantsAfterGenerate) ? 'hold' : JSON.stringify(invariantsAfterGenerate)}`,
+    );
+    log(`${kind}: fingerprint ${JSON.stringify(fp)}`);
+    loadAverage.generated = load1();
+
+    await b.running.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = b.running.app.server.address();
+    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const login = await fetch(`${url}/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
+    });
+    const token = ((await login.json()) as { Data: { token: string } }).Data.token;
+    const paths = await ledgerPaths(b, cfg.seed);
+    const S = cfg.seconds;
+    const http = async (p: string[], connections: number, seconds: number, rate?: number) => {
+      const r = await inWorker<HttpResult>({
+        mode: 'http',
+        url,
+        token,
+        paths: p,
+        connections,
+        seconds,
+        rate,
+      });
+      await settle(b);
+      return r;
+    };
+
+    log(`${kind}: ledger list, statements per request and raw SQL`);
+    const ledgerQ = await countQueries(b, url, token, paths.slice(0, 50), /from "stock_ledger"/i);
+    const ledgerRaw = await rawTiming(b, ledgerQ.statements, 200);
+    const ledgerSingle = await http(paths, 1, Math.min(10, S));
+    log(`${kind}: ledger list at ${cfg.ledgerRate} req/s for ${S} s`);
+    const atRate = await http(paths, 10, S, cfg.ledgerRate);
+    loadAverage.ledgerList = load1();
+
+    const report = async (path: string, main: RegExp) => {
+      log(`${kind}: ${path}`);
+      const q = await countQueries(b, url, token, [path, path, path], main);
+      const rawSql = await rawTiming(b, q.statements, 20);
+      const api = await http([path], 1, Math.max(5, S / 2));
+      return { queries: q.count, rawSql, api };
+    };
+    const byMaterial = await report('/StockReport/ByMaterial', /from stock_balance/i);
+    const stockBalance = await report('/StockBalance', /from "stock_balance"/i);
+    loadAverage.reports = load1();
+
+    log(`${kind}: ${cfg.writers} writers posting ${cfg.linesPerPosting}-line documents for ${S} s`);
+    const before = await ledgerCounts(b);
+    const stock = await stockPairs(b);
+    const statementsBefore = b.counter.count;
+    const posted = await inWorker<PostingResult>({
+      mode: 'postings',
+      url,
+      token,
+      writers: cfg.writers,
+      lines: cfg.linesPerPosting,
+      seconds: S,
+      seed: cfg.seed,
+      docDate: new Date().toISOString().slice(0, 10),
+      stock,
+    });
+    await settle(b);
+    const statements = b.counter.count - statementsBefore;
+    const after = await ledgerCounts(b);
+    loadAverage.postings = load1();
+    const invariantsAfter = await verify(b.raw.db);
+    const approvedDocs = after.postedDocs - before.postedDocs;
+    const approvedLines = after.postedLines - before.postedLines;
+    const added = after.ledgerRows - before.ledgerRows;
+    if (Object.keys(posted.failures).length) log(`${kind}: refused ${JSON.stringify(posted.failures)}`);
+    return {
+      backend: kind,
+      generated,
+      invariantsAfterGenerate,
+      fingerprint: fp,
+      ledgerList: {
+        queries: ledgerQ.count,
+        rawSql: ledgerRaw,
+        api: ledgerSingle,
+        targetRate: cfg.ledgerRate,
+        atRate,
+      },
+      byMaterial,
+      stockBalance,
+      postings: {
+        ...posted,
+        writers: cfg.writers,
+        statementsPerPosting:
+          Math.round((statements / Math.max(1, posted.postings + posted.failed)) * 10) / 10,
+        ledgerRowsBefore: before.ledgerRows,
+        ledgerRowsAfter: after.ledgerRows,
+        approvedDocs,
+        approvedLines,
+        // every approved document is one the writers saw approved, and each of its lines is one ledger row
+        noneLost:
+          approvedDocs === posted.postings &&
+          approvedLines === posted.postings * cfg.linesPerPosting &&
+          added === approvedLines &&
+          isClean(invariantsAfter),
+        invariantsAfter,
+      },
+      loadAverage,
+    };
+  } finally {
+    await b.running.close();
+  }
+}
+
+const cfg = settings();
+const runs: BackendRun[] = [];
+for (const t of cfg.targets) {
+  if (t !== 'pglite' && t !== 'postgres') throw new Error(`BENCH_TARGETS: unknown target "${t}"`);
+  runs.push(await runBackend(t, cfg));
+}
+
+const table = tableRows(runs);
+console.log(`\n${consoleTable(table)}\n`);
+console.log(`ledger list statements per request — ${breakdownLines(runs).join('; ')}`);
+
+const dir = join(import.meta.dirname, 'results');
+mkdirSync(dir, { recursive: true });
+const meta = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? '',
+  seconds: cfg.seconds,
+  seed: cfg.seed,
+  materials: cfg.generate.materials,
+  dbPoolSize: Number(process.env.DB_POOL_SIZE ?? 10),
+};
+writeFileSync(join(dir, 'inventory.json'), `${JSON.stringify({ meta, runs }, null, 2)}\n`);
+writeFileSync(
+  join(dir, 'inventory.md'),
+  `# Inventory bench — ${meta.at.slice(0, 10)}
+
+Run: \`npm run bench -w @mes/bench\` (${meta.seconds} s per load phase, seed ${meta.seed}, ${meta.materials}
+materials, 3 warehouses × 20 locations, PostgreSQL pool ${meta.dbPoolSize}). Node ${meta.node}, ${meta.cpus}
+× ${meta.cpu}. **The machine has 2 cores shared with other engineers' builds and tests, and the load
+generator runs on the same machine (in a worker thread of the server's process): every figure is
+noisy, and the load average row says how busy the machine was.** Targets are the issue's, for
+PostgreSQL; they are shown for comparison, not asserted.
+
+${markdownTable(table)}
+
+Ledger list statements per request (sent one at a time; verb and first table):
+${breakdownLines(runs)
+  .map((l) => `- ${l}`)
+  .join('\n')}
+
+Latencies are each response's own time as autocannon measured it (no correction for coordinated
+omission: when the server cannot keep up, the reached req/s row shows it). A posting is the
+approval of a 20-line stock document (the approval posts it); "create + approve" adds saving
+the draft. "Same SQL raw" re-runs the statement the API sent for the data, one at a time through
+the same driver, so API minus raw is the cost of HTTP, session and grant lookups, validation and
+JSON. Full figures: \`inventory.json\`.
+`,
+);
+log(`written ${join(dir, 'inventory.json')} and inventory.md`);

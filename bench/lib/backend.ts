@@ -1,0 +1,88 @@
+import { rmSync } from 'node:fs';
+import { createApp, type RunningApp } from '@mes/app-server';
+import { type Database, openDatabase } from '@mes/engine-server';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+
+export type BackendKind = 'pglite' | 'postgres';
+
+/**
+ * Counts every statement the app sends through Kysely (raw `sql` ones included, BEGIN/COMMIT not)
+ * and, while `capture` is on, keeps them so that their SQL can be shown and re-run by hand.
+ */
+export class QueryCounter implements KyselyPlugin {
+  count = 0;
+  capture: { node: RootOperationNode; queryId: QueryId; ms?: number }[] | null = null;
+  private readonly started = new WeakMap<QueryId, { at: number; entry?: { ms?: number } }>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count++;
+    if (this.capture) {
+      const entry = { node: args.node, queryId: args.queryId } as {
+        node: RootOperationNode;
+        queryId: QueryId;
+        ms?: number;
+      };
+      this.capture.push(entry);
+      this.started.set(args.queryId, { at: performance.now(), entry });
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const s = this.started.get(args.queryId);
+    if (s?.entry) s.entry.ms = performance.now() - s.at;
+    return args.result;
+  }
+}
+
+export interface Backend {
+  kind: BackendKind;
+  running: RunningApp;
+  /** The database without the counter: for the generator and for raw SQL timings. */
+  raw: Database;
+  counter: QueryCounter;
+}
+
+/** The bench wipes its database: only one whose name says it is a bench database. */
+export function checkBenchUrl(url: string): void {
+  const name = new URL(url).pathname.replace(/^\//, '');
+  if (!/^bench/.test(name) && process.env.BENCH_ALLOW_WIPE !== '1')
+    throw new Error(
+      `refusing to wipe database "${name}": use a database whose name starts with "bench" (or BENCH_ALLOW_WIPE=1)`,
+    );
+}
+
+/** Empties the database (PostgreSQL: the public schema; PGlite: its data directory). */
+export async function resetDatabase(kind: BackendKind, where: string): Promise<void> {
+  if (kind === 'pglite') {
+    rmSync(where, { recursive: true, force: true });
+    return;
+  }
+  checkBenchUrl(where);
+  const c = new pg.Client({ connectionString: where });
+  await c.connect();
+  try {
+    await c.query('DROP SCHEMA IF EXISTS public CASCADE');
+    await c.query('CREATE SCHEMA public');
+  } finally {
+    await c.end();
+  }
+}
+
+/** Opens the database and builds the real app on it (migrations and the bootstrap seed run here). */
+export async function openBackend(kind: BackendKind, where: string): Promise<Backend> {
+  const raw = await openDatabase(kind === 'pglite' ? { dataDir: where } : { databaseUrl: where });
+  const counter = new QueryCounter();
+  const database: Database = { ...raw, db: raw.db.withPlugin(counter) };
+  const running = await createApp({ database, seed: 'none', webDist: '' }, false);
+  return { kind, running, raw, counter };
+}

@@ -1,0 +1,139 @@
+import { loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { CompiledQuery, sql } from 'kysely';
+import type { Backend } from './backend';
+import { HISTORY_DAYS, HISTORY_START } from './generate';
+import type { HttpJob, HttpResult, PostingJob, PostingResult } from './loadWorker';
+import { type Latency, latencyOf, mulberry32 } from './prng';
+
+/** Runs one load job in a worker thread and returns what it measured. */
+export function inWorker<T extends HttpResult | PostingResult>(job: HttpJob | PostingJob): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./worker.mjs', import.meta.url), {
+      workerData: job,
+    });
+    w.once('message', (m) => resolve(m as T));
+    w.once('error', reject);
+    w.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
+  });
+}
+
+/** Waits until the server has finished the requests a load phase left in flight (no statements for 300 ms). */
+export async function settle(b: Backend): Promise<void> {
+  for (let last = -1; last !== b.counter.count; ) {
+    last = b.counter.count;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+export const load1 = () => Math.round(loadavg()[0] * 10) / 10;
+
+const dateAt = (day: number) => {
+  const d = new Date(`${HISTORY_START}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + day);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Ledger list requests: one material, a posting-date window of 30 to 120 days, 50 a page. */
+export async function ledgerPaths(b: Backend, seed: number, n = 1000): Promise<string[]> {
+  const { rows } = await sql<{
+    id: number;
+  }>`SELECT id FROM material WHERE material_number LIKE 'BM-%' ORDER BY id`.execute(b.raw.db);
+  const rand = mulberry32(seed ^ 0x5eed);
+  return Array.from({ length: n }, () => {
+    const m = rows[Math.floor(rand() * rows.length)].id;
+    const len = 30 + Math.floor(rand() * 91);
+    const from = Math.floor(rand() * (HISTORY_DAYS - len));
+    return `/StockLedger?Material_ID=${m}&Posting_Date__gte=${dateAt(from)}&Posting_Date__lte=${dateAt(from + len)}&PageSize=50`;
+  });
+}
+
+/** What a statement is about, for the per-request breakdown: verb and first table. */
+export function labelOf(text: string): string {
+  const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? '?';
+  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(text)?.[1] ?? '?';
+  return `${verb} ${table}`;
+}
+
+export interface QueryCount {
+  requests: number;
+  perRequest: number;
+  /** Statements per request by verb and table. */
+  breakdown: Record<string, number>;
+}
+
+/**
+ * Sends the requests one at a time and counts the statements each one makes; returns the count
+ * and the compiled statements whose text matches `main`, to be timed as raw SQL afterwards.
+ */
+export async function countQueries(
+  b: Backend,
+  base: string,
+  token: string,
+  paths: string[],
+  main: RegExp,
+): Promise<{ count: QueryCount; statements: CompiledQuery[] }> {
+  const breakdown: Record<string, number> = {};
+  const statements: CompiledQuery[] = [];
+  let total = 0;
+  for (const p of paths) {
+    b.counter.capture = [];
+    const before = b.counter.count;
+    const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { Code: number; Message: string };
+    if (body.Code !== 0) throw new Error(`${p}: ${body.Message}`);
+    total += b.counter.count - before;
+    for (const q of b.counter.capture) {
+      const compiled = b.raw.db.getExecutor().compileQuery(q.node, q.queryId);
+      const label = labelOf(compiled.sql);
+      breakdown[label] = (breakdown[label] ?? 0) + 1;
+      if (main.test(compiled.sql)) statements.push(compiled);
+    }
+    b.counter.capture = null;
+  }
+  for (const k of Object.keys(breakdown))
+    breakdown[k] = Math.round((breakdown[k] / paths.length) * 100) / 100;
+  return {
+    count: { requests: paths.length, perRequest: Math.round((total / paths.length) * 100) / 100, breakdown },
+    statements,
+  };
+}
+
+/** The same statements the API sent, run straight on the database, one at a time. */
+export async function rawTiming(b: Backend, statements: CompiledQuery[], runs: number): Promise<Latency> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const q = statements[i % statements.length];
+    const t = performance.now();
+    await b.raw.db.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]));
+    samples.push(performance.now() - t);
+  }
+  return latencyOf(samples);
+}
+
+/** Pairs with stock enough for many one-unit issues, of materials without batches. */
+export async function stockPairs(b: Backend): Promise<{ m: number; l: number }[]> {
+  const { rows } = await sql<{ m: number; l: number }>`SELECT b.material_id AS m, b.location_id AS l
+    FROM stock_balance b JOIN material m ON m.id = b.material_id
+    WHERE b.batch_no = '' AND b.qty >= 200 AND NOT m.batch_managed ORDER BY b.material_id, b.location_id`.execute(
+    b.raw.db,
+  );
+  // one location per material: lines of a document name different materials
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.m) && seen.add(r.m));
+}
+
+export interface LedgerCounts {
+  ledgerRows: number;
+  postedDocs: number;
+  postedLines: number;
+}
+
+/** Ledger rows, and the documents the posting phase approved (numbered IV…) with their lines. */
+export async function ledgerCounts(b: Backend): Promise<LedgerCounts> {
+  const { rows } = await sql<LedgerCounts>`SELECT (SELECT count(*)::int FROM stock_ledger) AS "ledgerRows",
+    (SELECT count(*)::int FROM stock_doc WHERE doc_no LIKE 'IV%' AND state = 3) AS "postedDocs",
+    (SELECT count(*)::int FROM stock_doc_lines l JOIN stock_doc d ON d.id = l.parent_id
+      WHERE d.doc_no LIKE 'IV%' AND d.state = 3) AS "postedLines"`.execute(b.raw.db);
+  return rows[0];
+}

@@ -1,0 +1,113 @@
+import type { GenerateResult } from './generate';
+import type { HttpResult, PostingResult } from './loadWorker';
+import type { QueryCount } from './phases';
+import type { Latency } from './prng';
+import { type Fingerprint, isClean, type Violations } from './verify';
+
+export interface ReadBench {
+  queries: QueryCount;
+  /** The statement the API sent for the data, timed on its own straight on the database. */
+  rawSql: Latency;
+  /** The API, one request at a time. */
+  api: HttpResult;
+}
+
+export interface BackendRun {
+  backend: 'pglite' | 'postgres';
+  generated: GenerateResult;
+  invariantsAfterGenerate: Violations;
+  fingerprint: Fingerprint;
+  ledgerList: ReadBench & { targetRate: number; atRate: HttpResult };
+  byMaterial: ReadBench;
+  stockBalance: ReadBench;
+  postings: PostingResult & {
+    writers: number;
+    /** Statements sent per document (create and approve, sessions and grants included). */
+    statementsPerPosting: number;
+    ledgerRowsBefore: number;
+    ledgerRowsAfter: number;
+    approvedDocs: number;
+    approvedLines: number;
+    noneLost: boolean;
+    invariantsAfter: Violations;
+  };
+  /** One-minute load average of the machine when each phase ended (2 shared cores). */
+  loadAverage: Record<string, number>;
+}
+
+const ms = (l: Latency) => `${l.p50} / ${l.p95} / ${l.p99}`;
+const inv = (v: Violations) =>
+  isClean(v)
+    ? 'all hold'
+    : Object.entries(v)
+        .filter(([, n]) => n)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ');
+
+/** Rows of the side-by-side table: what, the target, then one cell per backend. */
+export function tableRows(runs: BackendRun[]): string[][] {
+  const row = (what: string, target: string, cell: (r: BackendRun) => string | number) => [
+    what,
+    target,
+    ...runs.map((r) => String(cell(r))),
+  ];
+  return [
+    [
+      '',
+      'target (PostgreSQL, 2 cores)',
+      ...runs.map((r) => (r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL')),
+    ],
+    row('ledger rows generated', '1,000,000', (r) => r.generated.rows.toLocaleString('en')),
+    row('generation (s)', '', (r) => (r.generated.ms / 1000).toFixed(1)),
+    row('invariants after generation', 'all hold', (r) => inv(r.invariantsAfterGenerate)),
+    row(
+      'ledger list: req/s reached',
+      `${runs[0]?.ledgerList.targetRate ?? 500} offered`,
+      (r) => r.ledgerList.atRate.rps,
+    ),
+    row('ledger list at rate: p50 / p95 / p99 ms', 'p99 < 50', (r) => ms(r.ledgerList.atRate.latency)),
+    row('ledger list: failed requests', '0', (r) => r.ledgerList.atRate.failed),
+    row('ledger list: SQL statements per request', '≤ 3', (r) => r.ledgerList.queries.perRequest),
+    row('ledger list, 1 at a time: API p50 / p95 / p99 ms', '', (r) => ms(r.ledgerList.api.latency)),
+    row('ledger list, same SQL raw: p50 / p95 / p99 ms', '', (r) => ms(r.ledgerList.rawSql)),
+    row('/StockReport/ByMaterial: p50 / p95 / p99 ms', '< 300', (r) => ms(r.byMaterial.api.latency)),
+    row('  same SQL raw: p50 / p95 / p99 ms', '', (r) => ms(r.byMaterial.rawSql)),
+    row('  SQL statements per request', '', (r) => r.byMaterial.queries.perRequest),
+    row('/StockBalance: p50 / p95 / p99 ms', '< 300', (r) => ms(r.stockBalance.api.latency)),
+    row('  same SQL raw: p50 / p95 / p99 ms', '', (r) => ms(r.stockBalance.rawSql)),
+    row('  SQL statements per request', '', (r) => r.stockBalance.queries.perRequest),
+    row('posting (approve, 20 lines): p50 / p95 / p99 ms', 'p95 < 50', (r) => ms(r.postings.approve)),
+    row('  create draft: p50 / p95 / p99 ms', '', (r) => ms(r.postings.create)),
+    row('  create + approve: p50 / p95 / p99 ms', '', (r) => ms(r.postings.total)),
+    row('postings/s with 20 writers', '≥ 300', (r) => r.postings.postingsPerSec),
+    row('  SQL statements per posting (create + approve)', '', (r) => r.postings.statementsPerPosting),
+    row('  postings / refused', '', (r) => `${r.postings.postings} / ${r.postings.failed}`),
+    row('  none lost (ledger rows added = lines approved)', 'yes', (r) =>
+      r.postings.noneLost
+        ? `yes (${r.postings.ledgerRowsAfter - r.postings.ledgerRowsBefore})`
+        : `NO: +${r.postings.ledgerRowsAfter - r.postings.ledgerRowsBefore} rows, ${r.postings.approvedLines} lines`,
+    ),
+    row('invariants after postings', 'all hold', (r) => inv(r.postings.invariantsAfter)),
+    row('load average (1 min) during the run', '', (r) => Object.values(r.loadAverage).join(' → ')),
+  ];
+}
+
+export function consoleTable(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  │ ')).join('\n');
+}
+
+export function markdownTable(rows: string[][]): string {
+  const line = (r: string[]) => `| ${r.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
+  return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+}
+
+/** Where the ledger list's statements come from, per backend. */
+export function breakdownLines(runs: BackendRun[]): string[] {
+  return runs.map(
+    (r) =>
+      `${r.backend}: ${Object.entries(r.ledgerList.queries.breakdown)
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ')}`,
+  );
+}

@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestServer } from '@mes/app-server/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch, ROOT, shot } from './browser';
+import { eventually } from './helpers/shell';
+import { signInContext } from './session';
+
+const tid = (id: string) => `[data-testid="${id}"]`;
+const DOCS = '/record/inventory/inventoryDocList';
+
+/**
+ * The warehouse clerk's day (issue 5): receive through the form and approve, see the balance, try to
+ * issue more than is there and read why not, count and see the difference posted, print a document.
+ */
+describe.skipIf(!hasBrowser)('inventory in the browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let material: { Material_ID: number; Material_Number: string; Material_Name: string };
+  let location: { Location_ID: number; Location_Code: string; Location_Name: string };
+  let receipt: number;
+  const dir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'));
+
+  beforeAll(async () => {
+    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
+    const { startTestServer } = await import('@mes/app-server/testing');
+    t = await startTestServer({ seed: 'demo' });
+    const m = await t.call<typeof material>('POST', '/Material', {
+      Material_Number: 'E2E-IV-01',
+      Material_Name: '测试轴承',
+      Valuation_Method: 2,
+    });
+    material = m.body.Data;
+    location = (await t.call<(typeof location)[]>('GET', '/Location?Location_Code=WH01-A-01')).body.Data[0];
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await signInContext(context, t.url, 'admin', 'admin123');
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const toast = () => page.locator('.ant-message').innerText();
+  const pickRef = async (cell: string, text: string, option: string) => {
+    await page.click(`${tid(cell)} .ant-select`);
+    await page.keyboard.type(text);
+    await page.click(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`);
+  };
+  const openDoc = async (id: number) => {
+    await page.goto(`${t.url}${DOCS}`);
+    await page.click(tid(`entity-edit-${id}`));
+    await page.waitForSelector(tid('entity-form-StockDoc'));
+  };
+  const approveOpenDoc = async () => {
+    await page.click(tid('approval-open'));
+    await page.click(tid('approval-submit'));
+  };
+  const balance = async () =>
+    (
+      await t.call<{ Qty: string }[]>(
+        'GET',
+        `/StockBalance?Material_ID=${material.Material_ID}&Location_ID=${location.Location_ID}`,
+      )
+    ).body.Data[0]?.Qty ?? '0';
+
+  it('receives 10 through the form, approves it and sees the balance', async () => {
+    await page.goto(`${t.url}${DOCS}`);
+    await page.click(tid('entity-add'));
+    await page.waitForSelector(tid('entity-form-StockDoc'));
+    await page.click(`${tid('field-Doc_Type')} .ant-select`);
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="入库"]');
+    await page.fill(`${tid('field-Doc_Date')} input`, '2026-11-20');
+    await page.keyboard.press('Enter');
+    await page.click(tid('lines-Lines-add'));
+    await pickRef('lines-Lines-0-Material_ID', 'E2E-IV', material.Material_Name);
+    await pickRef('lines-Lines-0-Location_ID', location.Location_Code, location.Location_Name);
+    await page.fill(`${tid('lines-Lines-0-Qty')} input`, '10');
+    await page.fill(`${tid('lines-Lines-0-Unit_Price')} input`, '12.5');
+    await shot(page, 'inventory-receipt-form-zh');
+    await page.click(tid('entity-form-save'));
+    await eventually(toast).toContain('操作成功');
+    const docs = await t.call<{ Doc_ID: number; Total_Amount: string }[]>(
+      'GET',
+      '/StockDoc?Sort=-Doc_ID&PageSize=1',
+    );
+    receipt = docs.body.Data[0].Doc_ID;
+    expect(docs.body.Data[0].Total_Amount).toBe('125');
+    expect(await balance()).toBe('0');
+
+    await openDoc(receipt);
+    await approveOpenDoc();
+    await eventually(
+      async () => (await t.call<{ State: number }>('GET', `/StockDoc/${receipt}`)).body.Data.State,
+    ).toBe(3);
+    expect(await balance()).toBe('10');
+
+    await page.goto(`${t.url}/IV/report/stockBalance`);
+    await page.fill(`${tid('report-search')} input`, material.Material_Number);
+    await page.press(`${tid('report-search')} input`, 'Enter');
+    const row = page.locator(`${tid('balance-by-material')} tbody tr`, { hasText: material.Material_Number });
+    await eventually(() => row.innerText()).toContain('10');
+    expect(await row.innerText()).toContain('125.00');
+    await shot(page, 'inventory-balance-zh');
+  });
+
+  it('refuses to issue more than is in stock and says what is missing', async () => {
+    const c = await t.call<{ Doc_ID: number }>('POST', '/StockDoc', {
+      Doc_Type: 2,
+      Doc_Date: '2026-11-21',
+      Lines: [{ Material_ID: material.Material_ID, Location_ID: location.Location_ID, Qty: '15' }],
+    });
+    await openDoc(c.body.Data.Doc_ID);
+    await approveOpenDoc();
+    await eventually(toast).toContain('库存不足');
+    expect(await toast()).toContain('缺少 5');
+    await shot(page, 'inventory-shortage-zh');
+    expect((await t.call<{ State: number }>('GET', `/StockDoc/${c.body.Data.Doc_ID}`)).body.Data.State).toBe(
+      1,
+    );
+    expect(await balance()).toBe('10');
+  });
+
+  it('counts 8 and sees the difference of -2 posted to the ledger', async () => {
+    const c = await t.call<{ Doc_ID: number }>('POST', '/StockDoc', {
+      Doc_Type: 4,
+      Doc_Date: '2026-11-22',
+      Lines: [{ Material_ID: material.Material_ID, Location_ID: location.Location_ID, Qty: '8' }],
+    });
+    await openDoc(c.body.Data.Doc_ID);
+    await approveOpenDoc();
+    await eventually(async () => balance()).toBe('8');
+    await openDoc(c.body.Data.Doc_ID);
+    await eventually(() => page.locator(`${tid('lines-Lines-0-Diff_Qty')} input`).inputValue()).toBe('-2');
+
+    await page.goto(`${t.url}/IV/report/stockLedger`);
+    await page.fill(`${tid('entity-search')} input`, '');
+    const table = page.locator(tid('entity-table'));
+    await eventually(() => table.innerText()).toContain('盘点');
+    const ledger = await t.call<{ Qty: string; Doc_Type: number }[]>(
+      'GET',
+      `/StockLedger?Material_ID=${material.Material_ID}&Sort=ID`,
+    );
+    expect(ledger.body.Data.map((r) => [r.Doc_Type, r.Qty])).toEqual([
+      [1, '10'],
+      [4, '-2'],
+    ]);
+    await shot(page, 'inventory-ledger-zh');
+  });
+
+  it('prints the receipt to a PDF holding its number and material', async () => {
+    await openDoc(receipt);
+    const no = (await t.call<{ Doc_NO: string }>('GET', `/StockDoc/${receipt}`)).body.Data.Doc_NO;
+    await page.click(tid('print-button'));
+    const frame = page.locator(tid('print-frame'));
+    await frame.waitFor();
+    const pdf = await frame.evaluate(async (el) => {
+      const blob = await (await fetch((el as HTMLIFrameElement).src)).blob();
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (const b of bytes) s += String.fromCharCode(b);
+      return btoa(s);
+    });
+    const file = join(dir, 'receipt.pdf');
+    writeFileSync(file, Buffer.from(pdf, 'base64'));
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain(no);
+    expect(text).toContain(material.Material_Name);
+    expect(text).toContain('库存单据');
+    await shot(page, 'inventory-print-zh');
+  });
+});

@@ -1,0 +1,265 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestServer } from '@mes/app-server/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch, ROOT, shot } from './browser';
+import { eventually } from './helpers/shell';
+import { signInContext } from './session';
+
+const tid = (id: string) => `[data-testid="${id}"]`;
+const MATERIALS = '/record/material/materialRecord';
+// a real 1x1 PNG, so that the server's content check and the image viewer both accept it
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The shared platform on real entity pages: column settings, custom fields, tags, attachments, print. */
+describe.skipIf(!hasBrowser)('platform features in the browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let material: { Material_ID: number; Material_Number: string; Material_Name: string };
+  const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
+
+  beforeAll(async () => {
+    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
+    const { startTestServer } = await import('@mes/app-server/testing');
+    t = await startTestServer({ seed: 'demo' });
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await signInContext(context, t.url, 'admin', 'admin123');
+    page = await context.newPage();
+    material = (await t.call<(typeof material)[]>('GET', '/Material?PageSize=1&Sort=Material_Number')).body
+      .Data[0];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const headers = () =>
+    page
+      .locator(`${tid('entity-table')} thead`)
+      .first()
+      .innerText();
+  const toast = () => page.locator('.ant-message').innerText();
+  const openMaterial = async () => {
+    await page.goto(`${t.url}${MATERIALS}`);
+    await page.fill(`${tid('entity-search')} input`, material.Material_Number);
+    await page.press(`${tid('entity-search')} input`, 'Enter');
+    await page.click(tid(`entity-edit-${material.Material_ID}`));
+    await page.waitForSelector(tid('entity-form-Material'));
+  };
+
+  it('changes column settings, keeps them after a reload, and resets them', async () => {
+    await page.goto(`${t.url}${MATERIALS}`);
+    await eventually(headers).toContain('品牌');
+    await page.click(tid('columns-gear'));
+    await page.waitForSelector(tid('columns-table'));
+    // moving without a selected row asks for one
+    await page.click(tid('columns-up'));
+    await eventually(toast).toContain('请先选择要编辑的行');
+    await page.click(tid('columns-visible-Brand'));
+    await page.fill(tid('columns-describe-Material_Model'), '型号规格');
+    await page
+      .locator(`${tid('columns-table')} tr[data-row-key="Material_Model"] td`)
+      .nth(2)
+      .click();
+    // two moves up: above Brand, then above Unit_ID
+    await page.click(tid('columns-up'));
+    await page.click(tid('columns-up'));
+    await shot(page, 'platform-columns-dialog-zh');
+    await page.click(tid('columns-save'));
+    await eventually(toast).toContain('表格配置已保存');
+    await page.reload();
+    await eventually(headers).toContain('型号规格');
+    const h = await headers();
+    expect(h).not.toContain('品牌');
+    expect(h.indexOf('型号规格')).toBeLessThan(h.indexOf('单位'));
+    await shot(page, 'platform-columns-applied-zh');
+    await page.click(tid('columns-gear'));
+    await page.click(tid('columns-reset'));
+    await eventually(toast).toContain('表格配置已重置');
+    await eventually(headers).toContain('品牌');
+  });
+
+  it('adds a custom enum field to materials and fills it on the form', async () => {
+    await openMaterial();
+    await page.click(tid('form-custom-config'));
+    await page.click(tid('custom-add'));
+    // saving without a name is refused in the dialog
+    await page.click(tid('custom-save'));
+    await eventually(() => page.locator(tid('custom-error')).innerText()).toContain('不能为空');
+    await page.fill(tid('custom-describe-Extension_Field1'), '表面硬度');
+    await page.click(tid('custom-type-Extension_Field1'));
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="枚举"]');
+    await page.click(tid('custom-options-Extension_Field1'));
+    for (const o of ['HRC40', 'HRC50']) {
+      await page.keyboard.type(o);
+      await page.keyboard.press('Enter');
+    }
+    await page.click(tid('custom-column-Extension_Field1'));
+    await page.click(tid('custom-mandatory-Extension_Field1'));
+    await shot(page, 'platform-custom-dialog-zh');
+    await page.click(tid('custom-save'));
+    await eventually(toast).toContain('其他用户需重新登录');
+    // mandatory is checked in the browser before anything is sent
+    await page.waitForSelector(tid('field-Extension_Field1'));
+    await page.click(tid('entity-form-save'));
+    await eventually(() => page.locator(tid('field-Extension_Field1')).innerText()).toContain('不能为空');
+    await page.click(`${tid('field-Extension_Field1')} .ant-select`);
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="HRC50"]');
+    await shot(page, 'platform-custom-form-zh');
+    await page.click(tid('entity-form-save'));
+    await eventually(
+      async () =>
+        (await t.call<{ Extension_Field1: string }>('GET', `/Material/${material.Material_ID}`)).body.Data
+          .Extension_Field1,
+    ).toBe('HRC50');
+    // shown as a list column since it is marked for the list
+    await eventually(headers).toContain('表面硬度');
+    await eventually(() => page.locator(`tr[data-row-key="${material.Material_ID}"]`).innerText()).toContain(
+      'HRC50',
+    );
+  });
+
+  it('tags a row and filters the list by the tag', async () => {
+    await page.goto(`${t.url}${MATERIALS}`);
+    await page.locator(`tr[data-row-key="${material.Material_ID}"] .ant-checkbox-input`).check();
+    await page.click(tid('batch-tags'));
+    await page.fill(tid('tag-new-name'), '  重点物料 ');
+    await page.click(tid('tag-create'));
+    await page.click(tid('tag-choice-重点物料'));
+    await shot(page, 'platform-tags-dialog-zh');
+    await page.click(tid('tags-save'));
+    await eventually(() => page.locator(`tr[data-row-key="${material.Material_ID}"]`).innerText()).toContain(
+      '重点物料',
+    );
+    const total = (await t.call('GET', '/Material?PageSize=1')).body.Paging?.TotalCount ?? 0;
+    expect(total).toBeGreaterThan(1);
+    await page.click(`${tid('tag-filter')}`);
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option');
+    await eventually(() => page.locator(`${tid('entity-table')} tbody tr.ant-table-row`).count()).toBe(1);
+    await shot(page, 'platform-tags-filtered-zh');
+    const tag = (
+      await t.call<{ ID: number; Tag_Color: string; Tag_Name: string }[]>('GET', '/TagInfo')
+    ).body.Data.find((x) => x.Tag_Name === '重点物料');
+    expect(tag?.Tag_Color).toBe('#1677ff');
+  });
+
+  it('uploads an attachment, lists it, previews the image and refuses a bad file', async () => {
+    await openMaterial();
+    await page.click(tid('attachments-open'));
+    const exe = join(dir, 'tool.exe');
+    writeFileSync(exe, Buffer.from('MZ fake program'));
+    await page.setInputFiles(`${tid('attachments-dialog')} input[type=file]`, exe);
+    await eventually(() => page.locator(tid('attachments-error')).innerText()).toContain(
+      '请上传 (doc|docx|xls|xlsx|pdf) 格式的文件',
+    );
+    // a renamed program gets past the browser but not the server's content check
+    const fake = join(dir, 'drawing.pdf');
+    writeFileSync(fake, Buffer.from('MZ not a pdf at all'));
+    await page.setInputFiles(`${tid('attachments-dialog')} input[type=file]`, fake);
+    await eventually(() => page.locator(tid('attachments-error')).innerText()).toContain(
+      '文件内容与扩展名不符',
+    );
+    const png = join(dir, '铭牌照片.png');
+    writeFileSync(png, PNG);
+    await page.setInputFiles(`${tid('attachments-dialog')} input[type=file]`, png);
+    await eventually(() => page.locator(tid('attachments-table')).innerText()).toContain('铭牌照片.png');
+    await shot(page, 'platform-attachments-zh');
+    await page.click(tid('attachment-preview-铭牌照片.png'));
+    const img = page.locator('.ant-image-preview-img');
+    await eventually(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await shot(page, 'platform-attachment-preview-zh');
+    await page.keyboard.press('Escape');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(tid('attachment-download-铭牌照片.png')),
+    ]);
+    expect(download.suggestedFilename()).toBe('铭牌照片.png');
+    const saved = join(dir, 'downloaded.png');
+    await download.saveAs(saved);
+    expect(readFileSync(saved).equals(PNG)).toBe(true);
+    const list = await t.call<{ File_Name: string }[]>(
+      'GET',
+      `/Attachment?BZ_Table=Material&BZ_Code=${material.Material_ID}`,
+    );
+    expect(list.body.Data.map((a) => a.File_Name)).toEqual(['铭牌照片.png']);
+  });
+
+  it('prints a factory to a PDF whose text holds its values in Chinese', async () => {
+    const f = (
+      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code=F01')
+    ).body.Data[0];
+    await page.goto(`${t.url}/setting/factory`);
+    // the print button without a chosen row refuses with the spec's warning
+    await page.click(tid('entity-print'));
+    await eventually(toast).toContain('请先选择需要打印的行');
+    await page.click(tid(`entity-edit-${f.Factory_ID}`));
+    await page.click(tid('print-button'));
+    const frame = page.locator(tid('print-frame'));
+    await frame.waitFor();
+    await shot(page, 'platform-print-zh');
+    // the viewer shows what the server made: read the same bytes back from the page
+    const base64 = await frame.evaluate(async (el) => {
+      const blob = await (await fetch((el as HTMLIFrameElement).src)).blob();
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (const b of bytes) s += String.fromCharCode(b);
+      return { type: blob.type, data: btoa(s) };
+    });
+    expect(base64.type).toBe('application/pdf');
+    const pdf = join(dir, 'factory.pdf');
+    writeFileSync(pdf, Buffer.from(base64.data, 'base64'));
+    const text = execFileSync('pdftotext', [pdf, '-']).toString();
+    expect(text).toContain(f.Factory_Name);
+    expect(text).toContain('工厂');
+  });
+
+  it('adds a dictionary item through the add dialog, refusing a blank name', async () => {
+    const d = (
+      await t.call<{ ID: number; Items?: unknown[] }[]>(
+        'GET',
+        `/DataDictionary?Storage_Name=${encodeURIComponent('交货条款')}`,
+      )
+    ).body.Data[0];
+    const before = (await t.call<{ Items: unknown[] }>('GET', `/DataDictionary/${d.ID}`)).body.Data.Items
+      .length;
+    await page.goto(`${t.url}/setting/dictionary`);
+    await page.click(tid(`dictionary-add-item-${d.ID}`));
+    await page.fill(tid('dictionary-item-name'), '   ');
+    await page.click(tid('dictionary-item-save'));
+    await eventually(() => page.locator('.ant-modal').innerText()).toContain('不能为空');
+    await page.fill(tid('dictionary-item-name'), '  DAP 目的地交货 ');
+    await shot(page, 'platform-dictionary-item-zh');
+    await page.click(tid('dictionary-item-save'));
+    await eventually(
+      async () =>
+        (await t.call<{ Items: { Item_Name: string }[] }>('GET', `/DataDictionary/${d.ID}`)).body.Data.Items,
+    ).toHaveLength(before + 1);
+    const items = (await t.call<{ Items: { Item_Name: string }[] }>('GET', `/DataDictionary/${d.ID}`)).body
+      .Data.Items;
+    expect(items.map((i) => i.Item_Name)).toContain('DAP 目的地交货');
+  });
+
+  it('shows the platform in English too', async () => {
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${t.url}${MATERIALS}`);
+    await eventually(headers).toContain('Material');
+    await page.click(tid('columns-gear'));
+    await eventually(() => page.locator('.ant-modal').innerText()).toContain('Column settings');
+    await shot(page, 'platform-columns-dialog-en');
+    await page.keyboard.press('Escape');
+    await openMaterial();
+    await page.click(tid('attachments-open'));
+    await eventually(() => page.locator(tid('attachments-dialog')).innerText()).toContain('Upload file');
+    await shot(page, 'platform-attachments-en');
+    await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  });
+});

@@ -1,0 +1,330 @@
+// @vitest-environment jsdom
+
+import { decimal, defineEntity, text } from '@mes/model';
+import { message, notification } from 'antd';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EntityForm } from '../entity/EntityForm';
+import { EntityListPage } from '../entity/EntityListPage';
+import { initI18n } from '../i18n';
+import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
+import { type FakeCall, fakeServer, ok, Providers } from '../test/fixtures';
+import type { ColumnSetting, CustomField } from './api';
+
+beforeAll(() => {
+  installDomStubs();
+  initI18n('zh');
+});
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+afterAll(async function flushAntd() {
+  message.destroy();
+  notification.destroy();
+  await new Promise((r) => setTimeout(r, 200));
+});
+
+/** A document with every platform feature, as a module would declare it. */
+const doc = defineEntity({
+  name: 'Doc',
+  label: { zh: '单据', en: 'Document' },
+  kind: 'document',
+  fields: {
+    Doc_NO: text({ zh: '单号', en: 'No.' }, { max: 20, required: true }),
+    Amount: decimal({ zh: '金额', en: 'Amount' }, { precision: 14, scale: 2 }),
+    Remark: text({ zh: '备注', en: 'Remarks' }, { max: 50 }),
+  },
+  display: 'Doc_NO',
+  list: { columns: ['Doc_NO', 'Amount'] },
+  features: { tags: true, customFields: true, attachments: true, print: true, approval: true },
+});
+
+const setting = (name: string, ser: number, p: Partial<ColumnSetting> = {}): ColumnSetting => ({
+  Column_Name: name,
+  Describe: name,
+  Is_Visible: true,
+  Is_Fixed: false,
+  Allow_Hide: true,
+  Ser_NO: ser,
+  Width: null,
+  Text_Position: 'left',
+  ...p,
+});
+const custom = (n: number, p: Partial<CustomField>): CustomField => ({
+  ID: n,
+  Menu_ID: 7,
+  Table_Name: 'Doc',
+  Column_Name: `Extension_Field${n}`,
+  Describe: `F${n}`,
+  Data_Type: 'string',
+  Is_Column: false,
+  Extend_Type: 1,
+  Width: 1,
+  Mandatory: false,
+  Sort: `${n}-1`,
+  enumOptionList: [],
+  ...p,
+});
+
+const rows = [
+  { ID: 1, Doc_NO: 'D-1', Amount: '1234567.50', Remark: 'a', State: 1, Tag_Value: '3', Version: 1 },
+  { ID: 2, Doc_NO: 'D-2', Amount: '0.75', Remark: 'b', State: 3, Tag_Value: null, Version: 1 },
+];
+const headerTexts = (c: HTMLElement) =>
+  [...c.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
+const bodyText = () => document.body.textContent ?? '';
+const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null;
+
+function listServer(extra: (c: FakeCall) => ReturnType<typeof ok> | undefined = () => undefined) {
+  return fakeServer((c) => {
+    const p = c.url.pathname;
+    if (p === '/Doc') return ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 });
+    if (p === '/UserColumnInfo/GetCustom')
+      return ok([
+        setting('Amount', 1, { Describe: '总金额', Text_Position: 'right' }),
+        setting('Doc_NO', 2, { Describe: '单号' }),
+        setting('Remark', 3, { Is_Visible: false }),
+      ]);
+    if (p === '/TagInfo/GetMenuTag') return ok([{ ID: 3, Tag_Name: '加急', Tag_Color: '#f50', DtlList: [] }]);
+    if (p === '/menuextend/GetMenuExtend') return ok([]);
+    return extra(c);
+  });
+}
+
+describe('the list with the platform switched on', () => {
+  it('follows the saved column settings, shows tags and sums the numbers', async () => {
+    const srv = listServer();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} menuId={7} userId={1} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => headerTexts(c).includes('总金额'));
+    expect(headerTexts(c).slice(0, 4)).toEqual(['总金额', '单号', '标签', '状态']);
+    expect(headerTexts(c)).not.toContain('备注');
+    const q = srv.calls.find((x) => x.url.pathname === '/UserColumnInfo/GetCustom')?.url.searchParams;
+    expect([q?.get('Menu_ID'), q?.get('Table_ID'), q?.get('User_ID')]).toEqual(['7', 'Doc', '1']);
+    await waitFor(() => c.querySelector('tr[data-row-key="1"] .ant-tag'));
+    expect(c.querySelector('tr[data-row-key="1"]')?.textContent).toContain('加急');
+    expect(c.querySelector('[data-testid="sum-Amount"]')?.textContent).toBe('1,234,568.25');
+    expect(c.querySelector('[data-testid="list-summary"]')?.textContent).toContain('合计');
+    // a document with approval is deleted only as a draft (spec part 2 §4)
+    expect(c.querySelector('[data-testid="entity-delete-1"]')).not.toBeNull();
+    expect(c.querySelector('[data-testid="entity-delete-2"]')).toBeNull();
+  });
+
+  it('without all three keys it keeps the declared columns and asks nothing', async () => {
+    const srv = listServer();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} />
+      </Providers>,
+    );
+    await waitFor(() => headerTexts(view!.container).includes('金额'));
+    expect(srv.calls.some((x) => x.url.pathname === '/UserColumnInfo/GetCustom')).toBe(false);
+  });
+
+  it('logs 表格配置参数错误！ when one key is missing and keeps the declared columns', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const srv = listServer();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} menuId={7} />
+      </Providers>,
+    );
+    await waitFor(() => headerTexts(view!.container).includes('金额'));
+    expect(warn).toHaveBeenCalledWith('表格配置参数错误！', 'Doc');
+    expect(srv.calls.some((x) => x.url.pathname === '/UserColumnInfo/GetCustom')).toBe(false);
+    warn.mockRestore();
+  });
+
+  it('moves a column in the settings dialog and saves the renumbered list', async () => {
+    const srv = listServer((c) => (c.method === 'PUT' ? ok([]) : undefined));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} menuId={7} userId={1} />
+      </Providers>,
+    );
+    await click(await waitFor(() => byTestId('columns-gear')));
+    await click(await waitFor(() => byTestId('columns-up')));
+    await waitFor(() => bodyText().includes('请先选择要编辑的行'));
+    const row = await waitFor(() =>
+      document.querySelector('[data-testid="columns-table"] tr[data-row-key="Remark"] td:nth-child(3)'),
+    );
+    await click(row);
+    await click(byTestId('columns-down'));
+    await waitFor(() => bodyText().includes('已经是最后一行了'));
+    await click(byTestId('columns-up'));
+    await click(byTestId('columns-save'));
+    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
+    expect((put.body as ColumnSetting[]).map((r) => [r.Column_Name, r.Ser_NO])).toEqual([
+      ['Amount', 1],
+      ['Remark', 2],
+      ['Doc_NO', 3],
+    ]);
+    expect(put.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Menu_ID: 7, Table_ID: 'Doc', User_ID: 1 })]),
+    );
+    await waitFor(() => bodyText().includes('表格配置已保存'));
+  });
+});
+
+describe('row selection', () => {
+  it('deletes the selected rows in a batch after confirmation', async () => {
+    const srv = listServer((c) => (c.method === 'DELETE' ? ok(null) : undefined));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} menuId={7} userId={1} />
+      </Providers>,
+    );
+    const c = view.container;
+    for (const id of [1, 2])
+      await click(await waitFor(() => c.querySelector(`tr[data-row-key="${id}"] .ant-checkbox-input`)));
+    await waitFor(() => byTestId('batch-bar')?.textContent?.includes('已选 2 条'));
+    await click(byTestId('batch-delete'));
+    await click(await waitFor(() => byTestId('batch-delete-confirm')));
+    await waitFor(() => srv.calls.filter((x) => x.method === 'DELETE').length === 2);
+    expect(srv.calls.filter((x) => x.method === 'DELETE').map((x) => x.url.pathname)).toEqual([
+      '/Doc/1',
+      '/Doc/2',
+    ]);
+    await waitFor(() => bodyText().includes('已删除 2 条'));
+  });
+});
+
+describe('custom fields on the form', () => {
+  const configs = [
+    custom(1, { Describe: '数量', Data_Type: 'int', Mandatory: true, Width: 2 }),
+    custom(2, { Describe: '已确认', Data_Type: 'bit' }),
+    custom(3, { Describe: '颜色', Data_Type: 'enum', enumOptionList: [{ ID: 1, Enum_Name: '红' }] }),
+  ];
+
+  it('renders them at quarter widths, checks mandatory in the browser and sends their text', async () => {
+    const srv = fakeServer((c) => {
+      if (c.url.pathname === '/menuextend/GetMenuExtend') return ok(configs);
+      if (c.url.pathname === '/TagInfo/GetMenuTag' || c.url.pathname.includes('Approval')) return ok([]);
+      if (c.url.pathname === '/Attachment') return ok([]);
+      if (c.method === 'PUT') return ok({ ...rows[0], ...(c.body as object) });
+      return undefined;
+    });
+    const record = { ...rows[0], Extension_Field1: null, Extension_Field2: 'TRUE', Extension_Field3: '蓝' };
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={record} menuId={7} />
+      </Providers>,
+    );
+    const c = view.container;
+    const f1 = await waitFor(() => c.querySelector('[data-testid="field-Extension_Field1"]') as HTMLElement);
+    expect(f1.className).toContain('ant-col-12');
+    // only the string true is true; a value not among the options is not shown
+    expect(c.querySelector('[data-testid="field-Extension_Field2"] .ant-switch-checked')).toBeNull();
+    expect(c.querySelector('[data-testid="field-Extension_Field3"] .ant-select-selection-item')).toBeNull();
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    await waitFor(() => f1.querySelector('.ant-form-item-explain-error'));
+    expect(f1.textContent).toContain('不能为空');
+    expect(srv.calls.some((x) => x.method === 'PUT')).toBe(false);
+    await type(f1.querySelector('input'), '12');
+    await click(c.querySelector('[data-testid="field-Extension_Field2"] .ant-switch'));
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
+    expect(put.body).toMatchObject({ ID: 1, Extension_Field1: '12', Extension_Field2: 'true' });
+  });
+});
+
+describe('features come from the flags alone', () => {
+  const plain = { ...doc, name: 'Plain', kind: 'master' as const, features: {} };
+  const server = () =>
+    fakeServer((c) => {
+      const p = c.url.pathname;
+      if (p === '/menuextend/GetMenuExtend' || p === '/TagInfo/GetMenuTag' || p === '/Attachment')
+        return ok([]);
+      if (p.endsWith('/ApprovalHistory')) return ok([]);
+      return undefined;
+    });
+
+  it('a form with every flag has attachments, print, tags, custom fields and approval', async () => {
+    const srv = server();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[1] }} menuId={7} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('approval-panel'));
+    for (const id of [
+      'attachments-open',
+      'print-button',
+      'form-custom-config',
+      'form-set-tags',
+      'approval-steps',
+    ])
+      expect(byTestId(id), id).not.toBeNull();
+  });
+
+  it('the same form without flags has none of them and asks nothing of the platform', async () => {
+    const srv = server();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={plain} record={{ ...rows[1] }} menuId={7} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('entity-form-Plain'));
+    for (const id of [
+      'attachments-open',
+      'print-button',
+      'form-custom-config',
+      'form-set-tags',
+      'approval-panel',
+    ])
+      expect(byTestId(id), id).toBeNull();
+    expect(srv.calls).toEqual([]);
+  });
+
+  it('a draft document with approval offers no print (spec part 2 §4)', async () => {
+    const srv = server();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[0] }} menuId={7} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('approval-panel'));
+    expect(byTestId('print-button')).toBeNull();
+  });
+});
+
+describe('the custom field dialog', () => {
+  it('stops at six fields and saves the rest with Sort renumbered, deletions held until save', async () => {
+    const six = [1, 2, 3, 4, 5, 6].map((n) => custom(n, {}));
+    const srv = fakeServer((c) => {
+      const p = c.url.pathname;
+      if (p === '/menuextend/GetMenuExtend') return ok(six);
+      if (p === '/MenuExtend/BatchUpdate') return ok(c.body);
+      if (p === '/Doc') return ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 });
+      if (p === '/UserColumnInfo/GetCustom') return ok([setting('Doc_NO', 1)]);
+      if (p === '/TagInfo/GetMenuTag') return ok([]);
+      return undefined;
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} menuId={7} userId={1} />
+      </Providers>,
+    );
+    await click(await waitFor(() => byTestId('columns-gear')));
+    await click(await waitFor(() => byTestId('columns-custom')));
+    await waitFor(() => byTestId('custom-remove-Extension_Field6'));
+    await click(byTestId('custom-add'));
+    await waitFor(() => bodyText().includes('最多只能添加6个自定义字段'));
+    await click(byTestId('custom-remove-Extension_Field2'));
+    // nothing is deleted before save
+    expect(srv.calls.some((x) => x.method === 'DELETE')).toBe(false);
+    await click(byTestId('custom-save'));
+    const put = await waitFor(() => srv.calls.find((x) => x.url.pathname === '/MenuExtend/BatchUpdate'));
+    const list = put.body as CustomField[];
+    expect(list.map((x) => [x.Column_Name, x.Sort, x.Extend_Type])).toEqual([
+      ['Extension_Field1', '1-1', 2],
+      ['Extension_Field3', '2-1', 2],
+      ['Extension_Field4', '3-1', 2],
+      ['Extension_Field5', '4-1', 2],
+      ['Extension_Field6', '5-1', 2],
+    ]);
+    await waitFor(() => bodyText().includes('其他用户需重新登录'));
+  });
+});

@@ -1,0 +1,1 @@
+export { type ReportColumn, ReportTable, type ReportTableProps } from './ReportTable';

@@ -1,0 +1,20 @@
+import type { ServerModule } from '@mes/engine-server';
+import { inventoryModule } from './index';
+import { reportRoutes } from './reports.server';
+import { seedInventory } from './seed.server';
+import { stockDocHooks } from './stockDoc.server';
+
+export {
+  type PostedRow,
+  type PostingInput,
+  type PostingLine,
+  postMovements,
+  reverseMovements,
+} from './ledger.server';
+
+export const inventoryServer: ServerModule = {
+  manifest: inventoryModule,
+  hooks: [stockDocHooks],
+  seed: seedInventory,
+  routes: (app, engine) => reportRoutes(app, engine),
+};

@@ -1,0 +1,299 @@
+import { AppError, type HookContext, nextBatchNo, type Tx } from '@mes/engine-server';
+import { subDecimal } from '@mes/model';
+import { sql } from 'kysely';
+import {
+  type LedgerRow,
+  type Movement,
+  type Original,
+  type Plan,
+  planPosting,
+  planReversal,
+  Shortage,
+  UsedLater,
+} from './logic/posting';
+import { isNegative, isPositive, isZero } from './logic/state';
+import './messages.server';
+import {
+  checkRefs,
+  type LocationRow,
+  loadLocations,
+  loadMaterials,
+  loadState,
+  lockMaterials,
+  type MaterialRow,
+  stockSettings,
+} from './state.server';
+
+/** A line as another module posts it; Qty is signed (+ into the location, - out of it). */
+export interface PostingLine {
+  Line_NO: number;
+  Material_ID: number;
+  Location_ID: number;
+  Batch_NO?: string | null;
+  Bucket_ID?: number | null;
+  Qty: string;
+  /** Cost of an inbound line as the document states it; by default the material's current cost. */
+  Unit_Price?: string | null;
+  /** Makes the line a transfer of the positive Qty from Location_ID to here. */
+  To_Location_ID?: number | null;
+}
+
+export interface PostingInput {
+  /** A movement type of MOVEMENT_TYPES (1–5 stock documents, 11+ other modules). */
+  Doc_Type: number;
+  Doc_ID: number;
+  Doc_NO: string;
+  Posting_Date: string;
+  lines: PostingLine[];
+}
+
+export interface PostedRow extends LedgerRow {
+  id: number;
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Turns the planner's refusals into messages that name the material and the location. */
+function explain(
+  e: unknown,
+  materials: Map<number, MaterialRow>,
+  locations: Map<number, LocationRow>,
+): never {
+  if (e instanceof Shortage) {
+    const batch = e.batchNo ? ` 批次 ${e.batchNo} ` : '';
+    throw new AppError('iv.shortage', {
+      material: materials.get(e.materialId)?.name ?? e.materialId,
+      location: locations.get(e.locationId)?.name ?? e.locationId,
+      batch,
+      need: e.need,
+      available: e.available,
+      shortfall: subDecimal(e.need, e.available),
+    });
+  }
+  if (e instanceof UsedLater)
+    throw new AppError('iv.used_later', { material: materials.get(e.materialId)?.name ?? e.materialId }, 409);
+  throw e;
+}
+
+/**
+ * Posts movements to the stock ledger in the caller's transaction (an approval): locks the
+ * materials, plans the posting and writes ledger rows, layers, balances and pools. Refuses, and so
+ * rolls the whole approval back, when stock would go negative and that is not allowed.
+ */
+export async function postMovements(ctx: HookContext, input: PostingInput): Promise<PostedRow[]> {
+  const { tx } = ctx;
+  const lines = input.lines.filter((l) => !isZero(l.Qty));
+  const materials = await loadMaterials(tx, [...new Set(lines.map((l) => l.Material_ID))]);
+  const locationIds = [...new Set(lines.flatMap((l) => [l.Location_ID, l.To_Location_ID ?? l.Location_ID]))];
+  const locations = await loadLocations(tx, locationIds);
+  checkRefs(
+    lines.map((l) => ({
+      line: l.Line_NO,
+      materialId: l.Material_ID,
+      locationIds: [l.Location_ID, ...(l.To_Location_ID ? [l.To_Location_ID] : [])],
+    })),
+    materials,
+    locations,
+  );
+  const settings = await stockSettings(tx);
+  const movements: Movement[] = [];
+  for (const l of lines) {
+    const m = materials.get(l.Material_ID) as MaterialRow;
+    let batch = l.Batch_NO?.trim() ?? '';
+    if (settings.batchMode && m.batch_managed && !batch) {
+      if (isNegative(l.Qty) || l.To_Location_ID)
+        throw new AppError('iv.batch_required', { line: l.Line_NO, material: m.name }).at('Lines');
+      batch = await nextBatchNo(tx, m.number);
+    }
+    const loc = locations.get(l.Location_ID) as LocationRow;
+    const to = l.To_Location_ID ? (locations.get(l.To_Location_ID) as LocationRow) : null;
+    movements.push({
+      lineNo: l.Line_NO,
+      materialId: l.Material_ID,
+      locationId: l.Location_ID,
+      warehouseId: loc.warehouse_id,
+      batchNo: batch,
+      bucketId: l.Bucket_ID ?? null,
+      qty: l.Qty,
+      unitPrice: isPositive(l.Qty) && !to ? (l.Unit_Price ?? null) : null,
+      toLocation: to ? { locationId: to.id, warehouseId: to.warehouse_id } : undefined,
+    });
+  }
+  await lockMaterials(tx, [...materials.keys()]);
+  const state = await loadState(tx, materials, locationIds);
+  let plan: Plan;
+  try {
+    plan = planPosting(state, movements, { date: input.Posting_Date, allowNegative: settings.allowNegative });
+  } catch (e) {
+    explain(e, materials, locations);
+  }
+  return writePlan(ctx, input, plan);
+}
+
+/**
+ * Posts the reversal of everything a document posted and has not reversed yet (UnApprove). Refused
+ * when a later movement has used stock the document received, or stock would go negative.
+ */
+export async function reverseMovements(
+  ctx: HookContext,
+  docType: number,
+  docId: number,
+): Promise<PostedRow[]> {
+  const { tx } = ctx;
+  const { rows } = await sql<Record<string, unknown>>`SELECT l.* FROM stock_ledger l
+    WHERE l.doc_type = ${docType} AND l.doc_id = ${docId} AND l.reversal_of IS NULL
+      AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id) ORDER BY l.id`.execute(tx);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const materials = await loadMaterials(tx, [...new Set(rows.map((r) => Number(r.material_id)))]);
+  const locationIds = [...new Set(rows.map((r) => Number(r.location_id)))];
+  const locations = await loadLocations(tx, locationIds);
+  await lockMaterials(tx, [...materials.keys()]);
+  const uses = await sql<{ ledger_id: number; layer_id: number; qty: string }>`SELECT ledger_id, layer_id, qty
+    FROM stock_layer_use WHERE ledger_id IN (${sql.join(ids)})`.execute(tx);
+  const useLayerIds = uses.rows.map((u) => u.layer_id);
+  const state = await loadState(
+    tx,
+    materials,
+    locationIds,
+    sql<boolean>`ledger_id IN (${sql.join(ids)}) ${useLayerIds.length ? sql`OR id IN (${sql.join(useLayerIds)})` : sql``}`,
+  );
+  const originals: Original[] = rows.map((r) => {
+    const id = Number(r.id);
+    const materialId = Number(r.material_id);
+    const layers = state.layers.get(materialId) ?? [];
+    return {
+      id,
+      lineNo: Number(r.line_no),
+      materialId,
+      locationId: Number(r.location_id),
+      warehouseId: Number(r.warehouse_id),
+      batchNo: String(r.batch_no),
+      bucketId: r.bucket_id === null ? null : Number(r.bucket_id),
+      direction: Number(r.direction) === 1 ? 1 : -1,
+      qty: String(r.qty),
+      unitCost: String(r.unit_cost),
+      amount: String(r.amount),
+      balanceQty: String(r.balance_qty),
+      transfer: Boolean(r.is_transfer),
+      reversalOf: null,
+      layer: layers.find((l) => l.ledgerRef === id) ?? null,
+      uses: uses.rows.filter((u) => u.ledger_id === id).map((u) => ({ layerId: u.layer_id, qty: u.qty })),
+    };
+  });
+  const first = rows[0];
+  const settings = await stockSettings(tx);
+  let plan: Plan;
+  try {
+    plan = planReversal(state, originals, { date: today(), allowNegative: settings.allowNegative });
+  } catch (e) {
+    explain(e, materials, locations);
+  }
+  return writePlan(
+    ctx,
+    { Doc_Type: docType, Doc_ID: docId, Doc_NO: String(first.doc_no), Posting_Date: today(), lines: [] },
+    plan,
+  );
+}
+
+async function nextIds(tx: Tx, table: string, n: number): Promise<number[]> {
+  if (!n) return [];
+  const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id
+    FROM generate_series(1, ${n})`.execute(tx);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Writes a plan with a fixed number of statements, whatever the number of lines. */
+async function writePlan(
+  ctx: HookContext,
+  input: Omit<PostingInput, 'lines'> & { lines: unknown[] },
+  plan: Plan,
+): Promise<PostedRow[]> {
+  const { tx } = ctx;
+  const by = ctx.user?.User_ID ?? null;
+  const ledgerIds = await nextIds(tx, 'stock_ledger', plan.ledger.length);
+  if (plan.ledger.length)
+    await tx
+      .insertInto('stock_ledger')
+      .values(
+        plan.ledger.map((r, i) => ({
+          id: ledgerIds[i],
+          posting_date: input.Posting_Date,
+          doc_type: input.Doc_Type,
+          doc_id: input.Doc_ID,
+          doc_no: input.Doc_NO,
+          line_no: r.lineNo,
+          material_id: r.materialId,
+          warehouse_id: r.warehouseId,
+          location_id: r.locationId,
+          batch_no: r.batchNo,
+          bucket_id: r.bucketId,
+          direction: r.direction,
+          qty: r.qty,
+          unit_cost: r.unitCost,
+          amount: r.amount,
+          balance_qty: r.balanceQty,
+          is_transfer: r.transfer,
+          reversal_of: r.reversalOf,
+          posted_at: sql`now()`,
+          created_by: by,
+        })),
+      )
+      .execute();
+  const layerIds = await nextIds(tx, 'stock_layer', plan.newLayers.length);
+  const realLayerId = new Map(plan.newLayers.map((l, i) => [l.id, layerIds[i]]));
+  if (plan.newLayers.length)
+    await tx
+      .insertInto('stock_layer')
+      .values(
+        plan.newLayers.map((l, i) => ({
+          id: layerIds[i],
+          material_id: l.materialId,
+          ledger_id: ledgerIds[l.ledgerRef],
+          in_date: l.inDate,
+          qty_in: l.qtyIn,
+          qty_left: l.qtyLeft,
+          unit_cost: l.unitCost,
+          created_by: by,
+        })),
+      )
+      .execute();
+  if (plan.uses.length)
+    await tx
+      .insertInto('stock_layer_use')
+      .values(
+        plan.uses.map((u) => ({
+          ledger_id: ledgerIds[u.ledgerIndex],
+          layer_id: u.layerId > 0 ? u.layerId : (realLayerId.get(u.layerId) as number),
+          qty: u.qty,
+          created_by: by,
+        })),
+      )
+      .execute();
+  const changed = [...plan.changedLayers].filter((l) => l.id > 0);
+  if (changed.length)
+    await sql`UPDATE stock_layer SET qty_left = v.q::numeric, updated_at = now()
+      FROM (VALUES ${sql.join(changed.map((l) => sql`(${l.id}::bigint, ${l.qtyLeft})`))}) AS v(id, q)
+      WHERE stock_layer.id = v.id`.execute(tx);
+  if (plan.balances.size)
+    await sql`INSERT INTO stock_balance (material_id, warehouse_id, location_id, batch_no, qty, amount, last_in_date, last_out_date, created_by)
+      VALUES ${sql.join(
+        [...plan.balances].map(
+          (b) =>
+            sql`(${b.materialId}, ${b.warehouseId}, ${b.locationId}, ${b.batchNo}, ${b.qty}, ${b.amount}, ${b.lastIn}::date, ${b.lastOut}::date, ${by})`,
+        ),
+      )}
+      ON CONFLICT (material_id, location_id, batch_no) DO UPDATE SET qty = excluded.qty, amount = excluded.amount,
+        last_in_date = excluded.last_in_date, last_out_date = excluded.last_out_date, updated_at = now(),
+        version = stock_balance.version + 1`.execute(tx);
+  if (plan.pools.size)
+    await sql`UPDATE stock_cost SET qty = v.q::numeric, amount = v.a::numeric, last_cost = v.c::numeric, updated_at = now()
+      FROM (VALUES ${sql.join(
+        [...plan.pools].map(([id, p]) => sql`(${id}::bigint, ${p.qty}, ${p.amount}, ${p.lastCost})`),
+      )}) AS v(id, q, a, c)
+      WHERE stock_cost.material_id = v.id`.execute(tx);
+  return plan.ledger.map((r, i) => ({ ...r, id: ledgerIds[i] }));
+}

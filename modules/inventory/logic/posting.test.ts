@@ -1,0 +1,226 @@
+import { addDecimal, compareDecimal, subDecimal } from '@mes/model';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type Movement,
+  type Original,
+  type Plan,
+  planPosting,
+  planReversal,
+  Shortage,
+  UsedLater,
+} from './posting';
+import { type Balance, balanceKey, type Layer, type MaterialInfo, type Pool, type StockState } from './state';
+
+const MATERIALS: MaterialInfo[] = [
+  { id: 1, name: 'avg', valuation: 1, fallbackCost: '1' },
+  { id: 2, name: 'fifo', valuation: 2, fallbackCost: '0' },
+];
+
+/** What the database holds, kept the way writePlan writes it: ids given out, negative ids replaced. */
+class Store {
+  ledger: (Original & { docId: number })[] = [];
+  layers = new Map<number, Layer>();
+  uses: { ledgerId: number; layerId: number; qty: string }[] = [];
+  balances = new Map<string, Balance>();
+  pools = new Map<number, Pool>();
+  private id = 0;
+
+  state(): StockState {
+    const layers = new Map<number, Layer[]>();
+    for (const l of [...this.layers.values()].sort((a, b) => a.id - b.id)) {
+      const list = layers.get(l.materialId) ?? [];
+      list.push(structuredClone(l));
+      layers.set(l.materialId, list);
+    }
+    return {
+      materials: new Map(MATERIALS.map((m) => [m.id, m])),
+      pools: structuredClone(this.pools),
+      balances: structuredClone(this.balances),
+      layers,
+    };
+  }
+
+  commit(plan: Plan, docId: number) {
+    const ids = plan.ledger.map(() => ++this.id);
+    plan.ledger.forEach((r, i) => {
+      this.ledger.push({ ...r, id: ids[i], docId, layer: null, uses: [] });
+    });
+    const layerIds = new Map<number, number>();
+    for (const l of plan.newLayers) {
+      const id = ++this.id;
+      layerIds.set(l.id, id);
+      this.layers.set(id, { ...l, id, ledgerRef: ids[l.ledgerRef] });
+    }
+    for (const l of plan.changedLayers) if (l.id > 0) this.layers.set(l.id, { ...l });
+    for (const u of plan.uses)
+      this.uses.push({
+        ledgerId: ids[u.ledgerIndex],
+        layerId: u.layerId > 0 ? u.layerId : (layerIds.get(u.layerId) as number),
+        qty: u.qty,
+      });
+    for (const b of plan.balances)
+      this.balances.set(balanceKey(b.materialId, b.locationId, b.batchNo), { ...b });
+    for (const [id, p] of plan.pools) this.pools.set(id, { ...p });
+  }
+
+  originals(state: StockState, docId: number): Original[] {
+    const reversed = new Set(this.ledger.map((r) => r.reversalOf));
+    return this.ledger
+      .filter((r) => r.docId === docId && r.reversalOf === null && !reversed.has(r.id))
+      .map((r) => ({
+        ...r,
+        layer: state.layers.get(r.materialId)?.find((l) => l.ledgerRef === r.id) ?? null,
+        uses: this.uses.filter((u) => u.ledgerId === r.id).map((u) => ({ layerId: u.layerId, qty: u.qty })),
+      }));
+  }
+}
+
+function checkInvariants(store: Store, allowNegative: boolean) {
+  const sums = new Map<string, string>();
+  for (const r of store.ledger) {
+    const k = balanceKey(r.materialId, r.locationId, r.batchNo);
+    sums.set(k, addDecimal(sums.get(k) ?? '0', r.qty));
+  }
+  for (const [k, b] of store.balances) {
+    expect(compareDecimal(sums.get(k) ?? '0', b.qty), k).toBe(0);
+    if (!allowNegative) expect(compareDecimal(b.qty, '0')).toBeGreaterThanOrEqual(0);
+  }
+  for (const m of MATERIALS) {
+    const pool = store.pools.get(m.id) ?? { qty: '0', amount: '0', lastCost: '0' };
+    let qty = '0';
+    let amount = '0';
+    for (const b of store.balances.values())
+      if (b.materialId === m.id) {
+        qty = addDecimal(qty, b.qty);
+        amount = addDecimal(amount, b.amount);
+      }
+    expect(compareDecimal(qty, pool.qty)).toBe(0);
+    expect(compareDecimal(amount, pool.amount)).toBe(0);
+    let layers = '0';
+    for (const l of store.layers.values())
+      if (l.materialId === m.id) {
+        expect(compareDecimal(l.qtyLeft, '0')).toBeGreaterThanOrEqual(0);
+        layers = addDecimal(layers, l.qtyLeft);
+      }
+    expect(compareDecimal(layers, compareDecimal(pool.qty, '0') > 0 ? pool.qty : '0')).toBe(0);
+  }
+}
+
+const qty = fc.integer({ min: 1, max: 40 }).map(String);
+const op = fc.oneof(
+  fc.record({
+    kind: fc.constant('in' as const),
+    m: fc.constantFrom(1, 2),
+    l: fc.constantFrom(1, 2),
+    q: qty,
+    price: fc.option(
+      fc.integer({ min: 1, max: 999 }).map((c) => (c / 100).toFixed(2)),
+      { nil: null },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('out' as const),
+    m: fc.constantFrom(1, 2),
+    l: fc.constantFrom(1, 2),
+    q: qty,
+  }),
+  fc.record({
+    kind: fc.constant('move' as const),
+    m: fc.constantFrom(1, 2),
+    l: fc.constantFrom(1, 2),
+    q: qty,
+  }),
+  fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }),
+);
+
+const mv = (m: number, l: number, q: string, extra: Partial<Movement> = {}): Movement => ({
+  lineNo: 1,
+  materialId: m,
+  locationId: l,
+  warehouseId: 1,
+  batchNo: '',
+  bucketId: null,
+  qty: q,
+  ...extra,
+});
+
+describe('posting plans', () => {
+  it('keep ledger, balances, pools and layers in step under any sequence of movements and reversals', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), fc.boolean(), (ops, allowNegative) => {
+        const store = new Store();
+        const opts = { date: '2026-11-01', allowNegative };
+        let doc = 0;
+        for (const o of ops) {
+          const state = store.state();
+          try {
+            if (o.kind === 'undo') {
+              const docs = [
+                ...new Set(store.ledger.filter((r) => r.reversalOf === null).map((r) => r.docId)),
+              ];
+              if (!docs.length) continue;
+              const d = docs[o.pick % docs.length];
+              const originals = store.originals(state, d);
+              if (!originals.length) continue;
+              store.commit(planReversal(state, originals, opts), d);
+            } else {
+              doc++;
+              const m =
+                o.kind === 'in'
+                  ? mv(o.m, o.l, o.q, { unitPrice: o.price })
+                  : o.kind === 'out'
+                    ? mv(o.m, o.l, subDecimal('0', o.q))
+                    : mv(o.m, o.l, o.q, { toLocation: { locationId: 3 - o.l, warehouseId: 1 } });
+              store.commit(planPosting(state, [m], opts), doc);
+            }
+          } catch (e) {
+            // a refusal writes nothing: the store is untouched, as a rolled-back transaction would be
+            if (!(e instanceof Shortage || e instanceof UsedLater)) throw e;
+            expect(allowNegative && e instanceof Shortage).toBe(false);
+          }
+          checkInvariants(store, allowNegative);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('costs FIFO from the oldest layer and moving average from the pool', () => {
+    const state: StockState = {
+      materials: new Map(MATERIALS.map((m) => [m.id, m])),
+      pools: new Map(),
+      balances: new Map(),
+      layers: new Map(),
+    };
+    const opts = { date: '2026-11-01', allowNegative: false };
+    planPosting(state, [mv(2, 1, '5', { unitPrice: '1' }), mv(2, 1, '5', { unitPrice: '2' })], opts);
+    const fifo = planPosting(state, [mv(2, 1, '-6')], opts);
+    expect(fifo.ledger[0]).toMatchObject({ amount: '-7', unitCost: '1.166667', balanceQty: '4' });
+    planPosting(state, [mv(1, 1, '3', { unitPrice: '1' }), mv(1, 1, '1', { unitPrice: '2' })], opts);
+    const avg = planPosting(state, [mv(1, 1, '-2')], opts);
+    expect(avg.ledger[0]).toMatchObject({ amount: '-2.5', unitCost: '1.25' });
+    // the last units take what value is left: 5 - 2.5
+    expect(planPosting(state, [mv(1, 1, '-2')], opts).ledger[0].amount).toBe('-2.5');
+    expect(() => planPosting(state, [mv(1, 1, '-1')], opts)).toThrow(Shortage);
+  });
+
+  it('refuses to reverse a receipt whose stock was used, and gives an issue back to its own layers', () => {
+    const store = new Store();
+    const opts = { date: '2026-11-01', allowNegative: false };
+    let s = store.state();
+    store.commit(planPosting(s, [mv(2, 1, '5', { unitPrice: '1' })], opts), 1);
+    s = store.state();
+    store.commit(planPosting(s, [mv(2, 1, '5', { unitPrice: '3' })], opts), 2);
+    s = store.state();
+    store.commit(planPosting(s, [mv(2, 1, '-6')], opts), 3);
+    s = store.state();
+    expect(() => planReversal(s, store.originals(s, 2), opts)).toThrow(UsedLater);
+    s = store.state();
+    store.commit(planReversal(s, store.originals(s, 3), opts), 3);
+    expect([...store.layers.values()].map((l) => l.qtyLeft)).toEqual(['5', '5']);
+    s = store.state();
+    store.commit(planReversal(s, store.originals(s, 2), opts), 2);
+    checkInvariants(store, false);
+  });
+});

@@ -1,0 +1,82 @@
+import { addDecimal, compareDecimal, divDecimal, isZeroDecimal, mulDecimal, subDecimal } from '@mes/model';
+
+/** 1 moving average, 2 FIFO (the material's Valuation_Method). */
+export type Valuation = 1 | 2;
+
+export interface MaterialInfo {
+  id: number;
+  name: string;
+  valuation: Valuation;
+  /** Cost used when nothing is in stock to value an outbound movement (Historical_Price, else 0). */
+  fallbackCost: string;
+}
+
+/** Quantity and value of a material over all locations. */
+export interface Pool {
+  qty: string;
+  amount: string;
+  lastCost: string;
+}
+
+export interface Balance {
+  materialId: number;
+  locationId: number;
+  warehouseId: number;
+  batchNo: string;
+  qty: string;
+  amount: string;
+  lastIn: string | null;
+  lastOut: string | null;
+}
+
+export interface Layer {
+  /** Database id; negative for layers created by this posting (not yet written). */
+  id: number;
+  materialId: number;
+  /** Index of the ledger row that created it when new; its ledger id when loaded. */
+  ledgerRef: number;
+  inDate: string;
+  qtyIn: string;
+  qtyLeft: string;
+  unitCost: string;
+}
+
+/** Everything a posting reads and changes, loaded under the material locks. */
+export interface StockState {
+  materials: Map<number, MaterialInfo>;
+  pools: Map<number, Pool>;
+  balances: Map<string, Balance>;
+  /** Layers with stock left (and, for a reversal, the layers it touches), oldest first. */
+  layers: Map<number, Layer[]>;
+}
+
+export const balanceKey = (materialId: number, locationId: number, batchNo: string) =>
+  `${materialId}|${locationId}|${batchNo}`;
+
+export const COST_SCALE = 6;
+export const AMOUNT_SCALE = 2;
+
+export const isNegative = (a: string) => compareDecimal(a, '0') < 0;
+export const isPositive = (a: string) => compareDecimal(a, '0') > 0;
+export const minDecimal = (a: string, b: string) => (compareDecimal(a, b) <= 0 ? a : b);
+export const maxDecimal = (a: string, b: string) => (compareDecimal(a, b) >= 0 ? a : b);
+export const absDecimal = (a: string) => (isNegative(a) ? subDecimal('0', a) : a);
+
+/** Current unit cost of the pool: average while stock is on hand, else the last cost known. */
+export function unitCostOf(pool: Pool, material: MaterialInfo): string {
+  if (isPositive(pool.qty) && !isNegative(pool.amount)) return divDecimal(pool.amount, pool.qty, COST_SCALE);
+  if (isPositive(pool.lastCost)) return pool.lastCost;
+  return material.fallbackCost;
+}
+
+export const amountOf = (qty: string, cost: string) => mulDecimal(qty, cost, AMOUNT_SCALE);
+
+export function sumLayers(layers: readonly Layer[]): string {
+  let s = '0';
+  for (const l of layers) s = addDecimal(s, l.qtyLeft);
+  return s;
+}
+
+export function isZero(a: string): boolean {
+  return isZeroDecimal(a);
+}

@@ -1,0 +1,47 @@
+import { defineMessages } from '@mes/engine-server';
+
+/** The inventory module's messages, both languages. */
+defineMessages({
+  'iv.shortage': {
+    zh: '物料「{material}」在库位「{location}」{batch}库存不足：需要 {need}，现有 {available}，缺少 {shortfall}',
+    en: 'Not enough "{material}" at location "{location}"{batch}: {need} needed, {available} on hand, {shortfall} short',
+  },
+  'iv.used_later': {
+    zh: '物料「{material}」的入库已被后续单据使用，不能反审核',
+    en: 'Later movements have already used the stock this document received ("{material}"); it cannot be unapproved',
+  },
+  'iv.material_unknown': {
+    zh: '第 {line} 行：物料不存在或已停用',
+    en: 'Line {line}: the material does not exist or is disabled',
+  },
+  'iv.location_unknown': {
+    zh: '第 {line} 行：库位不存在或已停用',
+    en: 'Line {line}: the location does not exist or is disabled',
+  },
+  'iv.location_warehouse': {
+    zh: '第 {line} 行：库位不属于单据的仓库',
+    en: "Line {line}: the location is not in the document's warehouse",
+  },
+  'iv.qty_positive': {
+    zh: '第 {line} 行：数量必须大于 0',
+    en: 'Line {line}: the quantity must be greater than 0',
+  },
+  'iv.to_location': {
+    zh: '第 {line} 行：调拨须填写不同于调出库位的调入库位',
+    en: 'Line {line}: a transfer needs a to-location different from the from-location',
+  },
+  'iv.to_location_only_transfer': {
+    zh: '第 {line} 行：只有调拨单可以填写调入库位',
+    en: 'Line {line}: only a transfer has a to-location',
+  },
+  'iv.batch_required': {
+    zh: '第 {line} 行：物料「{material}」启用了批次管理，请填写批次号',
+    en: 'Line {line}: "{material}" is batch managed; enter a batch number',
+  },
+  'iv.no_lines': { zh: '单据至少需要一行明细', en: 'The document needs at least one line' },
+  'iv.posting_exists': {
+    zh: '该单据已过账，不能重复过账',
+    en: 'This document has already been posted',
+  },
+  'iv.bad_days': { zh: '天数必须在 1 到 3650 之间', en: 'Days must be between 1 and 3650' },
+});

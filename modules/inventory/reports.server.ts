@@ -1,0 +1,112 @@
+import { type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
+import type { FastifyInstance } from 'fastify';
+import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import { AGE_BUCKETS } from './logic/age';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const base = z.object({
+  KeyWord: z.string().trim().max(100).default(''),
+  Warehouse_ID: id.optional(),
+  Class_ID: id.optional(),
+  Page: z.coerce.number().int().min(1).max(100000).default(1),
+  PageSize: z.coerce.number().int().min(1).max(500).default(20),
+});
+
+/** Material filters shared by the reports: keyword on number or name, class, warehouse. */
+function materialWhere(q: z.infer<typeof base>): RawBuilder<unknown> {
+  const like = likePattern(q.KeyWord);
+  return sql`(${q.KeyWord} = '' OR m.material_number ILIKE ${like} OR m.material_name ILIKE ${like})
+    ${q.Class_ID ? sql`AND m.class_id = ${q.Class_ID}` : sql``}`;
+}
+
+const paging = (q: { Page: number; PageSize: number }) =>
+  sql`LIMIT ${q.PageSize} OFFSET ${(q.Page - 1) * q.PageSize}`;
+
+function paged(rows: Record<string, unknown>[], q: { Page: number; PageSize: number }) {
+  const total = Number(rows[0]?.Total_Count ?? 0);
+  for (const r of rows) delete r.Total_Count;
+  return { rows, paging: { Page: q.Page, PageSize: q.PageSize, TotalCount: total } };
+}
+
+/**
+ * Inventory reports over the balances and the FIFO layers: stock by material with value, inventory
+ * age, slow-moving stock and stock below the safety level. One query each.
+ */
+export function reportRoutes(app: FastifyInstance, engine: Engine) {
+  app.get('/StockReport/ByMaterial', { config: { perm: { menu: 'IV.balance' } } }, async (req) => {
+    const ctx = requestContext(req);
+    const q = parseWith(base, req.query, undefined, ctx.lang);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
+        m.material_name AS "Material_Name", u.unit_name AS "Unit_Name", sum(b.qty) AS "Qty", sum(b.amount) AS "Amount",
+        m.safety_stock AS "Safety_Stock", count(*) OVER () AS "Total_Count"
+      FROM stock_balance b JOIN material m ON m.id = b.material_id LEFT JOIN unit u ON u.id = m.unit_id
+      WHERE b.qty <> 0 AND ${materialWhere(q)} ${q.Warehouse_ID ? sql`AND b.warehouse_id = ${q.Warehouse_ID}` : sql``}
+      GROUP BY m.id, u.unit_name ORDER BY m.material_number ${paging(q)}`.execute(engine.db);
+    const { rows: data, paging: p } = paged(rows, q);
+    return ok(data, ctx, p);
+  });
+
+  const ageQuery = base.extend({ As_Of: isoDate.optional() });
+  app.get('/StockReport/Age', { config: { perm: { menu: 'record.inventoryAge' } } }, async (req) => {
+    const ctx = requestContext(req);
+    const q = parseWith(ageQuery, req.query, undefined, ctx.lang);
+    const asOf = q.As_Of ? sql`${q.As_Of}::date` : sql`current_date`;
+    const buckets = AGE_BUCKETS.map(
+      (b, i) =>
+        sql`sum(l.qty_left) FILTER (WHERE ${asOf} - l.in_date >= ${b.from} ${
+          b.to === null ? sql`` : sql`AND ${asOf} - l.in_date <= ${b.to}`
+        }) AS ${sql.ref(`Qty_${i + 1}`)}`,
+    );
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
+        m.material_name AS "Material_Name", sum(l.qty_left) AS "Qty", sum(l.qty_left * l.unit_cost)::numeric(18,2) AS "Amount",
+        min(l.in_date) AS "Oldest_Date", ${sql.join(buckets)}, count(*) OVER () AS "Total_Count"
+      FROM stock_layer l JOIN material m ON m.id = l.material_id
+      WHERE l.qty_left > 0 AND l.in_date <= ${asOf} AND ${materialWhere(q)}
+      GROUP BY m.id ORDER BY min(l.in_date), m.material_number ${paging(q)}`.execute(engine.db);
+    const { rows: data, paging: p } = paged(rows, q);
+    return ok(data, ctx, p);
+  });
+
+  const slowQuery = base.extend({ Days: z.coerce.number().int().min(1).max(3650).default(90) });
+  app.get('/StockReport/SlowMoving', { config: { perm: { menu: 'IV.slowMoving' } } }, async (req) => {
+    const ctx = requestContext(req);
+    const q = parseWith(slowQuery, req.query, undefined, ctx.lang);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
+        m.material_name AS "Material_Name", sum(b.qty) AS "Qty", sum(b.amount) AS "Amount",
+        max(b.last_out_date) AS "Last_Out_Date", max(b.last_in_date) AS "Last_In_Date",
+        current_date - coalesce(max(b.last_out_date), min(b.last_in_date)) AS "Idle_Days", count(*) OVER () AS "Total_Count"
+      FROM stock_balance b JOIN material m ON m.id = b.material_id
+      WHERE b.qty > 0 AND ${materialWhere(q)} ${q.Warehouse_ID ? sql`AND b.warehouse_id = ${q.Warehouse_ID}` : sql``}
+      GROUP BY m.id
+      HAVING coalesce(max(b.last_out_date), min(b.last_in_date)) < current_date - ${q.Days}::int
+      ORDER BY coalesce(max(b.last_out_date), min(b.last_in_date)), m.material_number ${paging(q)}`.execute(
+      engine.db,
+    );
+    const { rows: data, paging: p } = paged(rows, q);
+    return ok(data, ctx, p);
+  });
+
+  app.get('/StockReport/BelowSafety', { config: { perm: { menu: 'IV.belowSafety' } } }, async (req) => {
+    const ctx = requestContext(req);
+    const q = parseWith(base, req.query, undefined, ctx.lang);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
+        m.material_name AS "Material_Name", m.safety_stock AS "Safety_Stock", coalesce(s.qty, 0) AS "Qty",
+        m.safety_stock - coalesce(s.qty, 0) AS "Shortfall", count(*) OVER () AS "Total_Count"
+      FROM material m LEFT JOIN (SELECT material_id, sum(qty) AS qty FROM stock_balance
+          ${q.Warehouse_ID ? sql`WHERE warehouse_id = ${q.Warehouse_ID}` : sql``} GROUP BY material_id) s ON s.material_id = m.id
+      WHERE NOT m.disabled AND m.safety_stock > 0 AND coalesce(s.qty, 0) < m.safety_stock AND ${materialWhere(q)}
+      ORDER BY m.safety_stock - coalesce(s.qty, 0) DESC, m.material_number ${paging(q)}`.execute(engine.db);
+    const { rows: data, paging: p } = paged(rows, q);
+    return ok(data, ctx, p);
+  });
+}

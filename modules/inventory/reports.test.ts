@@ -1,0 +1,76 @@
+import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { addDecimal, compareDecimal } from '@mes/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ seed: 'demo' });
+});
+afterAll(async () => t?.close());
+
+type Row = Record<string, string | number | null>;
+
+describe('inventory reports on the demo year', () => {
+  it('the demo has a year of approved stock documents and drafts to approve', async () => {
+    const approved = await t.call<Row[]>('GET', '/StockDoc?State=3&PageSize=1');
+    expect(approved.body.Paging?.TotalCount).toBeGreaterThan(25);
+    const drafts = await t.call<Row[]>('GET', '/StockDoc?State=1&PageSize=1');
+    expect(drafts.body.Paging?.TotalCount).toBeGreaterThan(0);
+    const ledger = await t.call<Row[]>('GET', '/StockLedger?PageSize=1');
+    expect(ledger.body.Paging?.TotalCount).toBeGreaterThan(150);
+  });
+
+  it('stock by material agrees with the balances', async () => {
+    const by = await t.call<Row[]>('GET', '/StockReport/ByMaterial?PageSize=500');
+    expect(by.body.Data.length).toBeGreaterThan(10);
+    const first = by.body.Data[0];
+    const bal = await t.call<Row[]>('GET', `/StockBalance?Material_ID=${first.Material_ID}&PageSize=500`);
+    const sum = bal.body.Data.reduce((s, r) => addDecimal(s, String(r.Qty)), '0');
+    expect(compareDecimal(sum, String(first.Qty))).toBe(0);
+  });
+
+  it('inventory age brackets add up to the stock and span the year', async () => {
+    const age = await t.call<Row[]>('GET', '/StockReport/Age?PageSize=500');
+    expect(age.body.Data.length).toBeGreaterThan(5);
+    const brackets = new Set<number>();
+    for (const r of age.body.Data) {
+      let s = '0';
+      for (let i = 1; i <= 5; i++) {
+        if (r[`Qty_${i}`] !== null) brackets.add(i);
+        s = addDecimal(s, String(r[`Qty_${i}`] ?? '0'));
+      }
+      expect(compareDecimal(s, String(r.Qty))).toBe(0);
+    }
+    expect(brackets.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('lists slow-moving stock and stock below the safety level', async () => {
+    const slow = await t.call<Row[]>('GET', '/StockReport/SlowMoving?Days=60');
+    expect(slow.body.Code).toBe(0);
+    for (const r of slow.body.Data) expect(Number(r.Idle_Days)).toBeGreaterThan(60);
+    const low = await t.call<Row[]>('GET', '/StockReport/BelowSafety?PageSize=500');
+    expect(low.body.Data.length).toBeGreaterThan(0);
+    for (const r of low.body.Data)
+      expect(compareDecimal(String(r.Qty), String(r.Safety_Stock))).toBeLessThan(0);
+  });
+
+  it('refuses bad parameters and users without the page', async () => {
+    for (const q of ['Days=0', 'Days=abc', 'PageSize=100000', 'Warehouse_ID=-1', 'As_Of=yesterday']) {
+      const path = q.startsWith('As_Of') ? '/StockReport/Age' : '/StockReport/SlowMoving';
+      const r = await t.call('GET', `${path}?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.Code).not.toBe(0);
+    }
+    const supplier = await t.login('supplier1', 'supplier123');
+    for (const p of [
+      '/StockReport/ByMaterial',
+      '/StockReport/Age',
+      '/StockLedger',
+      '/StockBalance',
+      '/StockDoc',
+    ])
+      expect((await t.call('GET', p, undefined, { authorization: `Bearer ${supplier}` })).status, p).toBe(
+        403,
+      );
+  });
+});

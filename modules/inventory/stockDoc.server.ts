@@ -1,0 +1,201 @@
+import { AppError, defineHooks, type HookContext, type Row } from '@mes/engine-server';
+import { addDecimal, compareDecimal, lineTable, mulDecimal, subDecimal } from '@mes/model';
+import { type RawBuilder, sql } from 'kysely';
+import { type PostingLine, postMovements, reverseMovements } from './ledger.server';
+import { isZero } from './logic/state';
+import './messages.server';
+import { checkRefs, loadLocations, loadMaterials, lockMaterials } from './state.server';
+import { STOCK_DOC_TYPE, stockDoc } from './stockDoc.entity';
+
+const LINES = lineTable(stockDoc, 'Lines');
+
+const directionOf = (type: number) =>
+  type === STOCK_DOC_TYPE.RECEIPT
+    ? 1
+    : type === STOCK_DOC_TYPE.ISSUE || type === STOCK_DOC_TYPE.SCRAP
+      ? -1
+      : null;
+
+interface DocLine {
+  Material_ID: number;
+  Location_ID: number;
+  To_Location_ID?: number | null;
+  Batch_NO?: string | null;
+  Bucket_ID?: number | null;
+  Qty: string;
+  Unit_Price?: string | null;
+}
+
+/** Rules of the document before it is saved; the posting checks stock again when it is approved. */
+async function validateLines(ctx: HookContext, type: number, warehouseId: number | null, lines: DocLine[]) {
+  if (!lines.length) throw new AppError('iv.no_lines').at('Lines');
+  const locationIds = new Set<number>();
+  lines.forEach((l, i) => {
+    const line = i + 1;
+    // a stocktake line may count zero; every other movement moves something
+    if (type !== STOCK_DOC_TYPE.COUNT && compareDecimal(l.Qty, '0') <= 0)
+      throw new AppError('iv.qty_positive', { line }).at('Lines');
+    if (type === STOCK_DOC_TYPE.TRANSFER && (!l.To_Location_ID || l.To_Location_ID === l.Location_ID))
+      throw new AppError('iv.to_location', { line }).at('Lines');
+    if (type !== STOCK_DOC_TYPE.TRANSFER && l.To_Location_ID)
+      throw new AppError('iv.to_location_only_transfer', { line }).at('Lines');
+    locationIds.add(l.Location_ID);
+    if (l.To_Location_ID) locationIds.add(l.To_Location_ID);
+  });
+  const materials = await loadMaterials(ctx.tx, [...new Set(lines.map((l) => l.Material_ID))]);
+  const locations = await loadLocations(ctx.tx, [...locationIds]);
+  checkRefs(
+    lines.map((l, i) => ({
+      line: i + 1,
+      materialId: l.Material_ID,
+      locationIds: [l.Location_ID, ...(l.To_Location_ID ? [l.To_Location_ID] : [])],
+    })),
+    materials,
+    locations,
+  );
+  lines.forEach((l, i) => {
+    if (warehouseId && locations.get(l.Location_ID)?.warehouse_id !== warehouseId)
+      throw new AppError('iv.location_warehouse', { line: i + 1 }).at('Lines');
+  });
+}
+
+/** Stock on hand for stocktake lines (under the material locks when approving), in one statement. */
+async function bookQuantities(ctx: HookContext, lines: DocLine[]): Promise<string[]> {
+  if (!lines.length) return [];
+  const keys = lines.map(
+    (l, i) =>
+      sql`(${i}::int, ${l.Material_ID}::bigint, ${l.Location_ID}::bigint, ${l.Batch_NO?.trim() ?? ''}::varchar)`,
+  );
+  const { rows } = await sql<{ i: number; qty: string | null }>`SELECT k.i, b.qty
+    FROM (VALUES ${sql.join(keys)}) AS k(i, material_id, location_id, batch_no)
+    LEFT JOIN stock_balance b ON b.material_id = k.material_id AND b.location_id = k.location_id
+      AND b.batch_no = k.batch_no`.execute(ctx.tx);
+  const out = lines.map(() => '0');
+  for (const r of rows) out[r.i] = r.qty ?? '0';
+  return out;
+}
+
+export const stockDocHooks = defineHooks(stockDoc, {
+  async validate(ctx, data, old) {
+    const type = Number(data.Doc_Type ?? old?.Doc_Type);
+    const lines = (data.Lines ?? old?.Lines ?? []) as DocLine[];
+    const warehouse = (data.Warehouse_ID !== undefined ? data.Warehouse_ID : old?.Warehouse_ID) as
+      | number
+      | null;
+    await validateLines(ctx, type, warehouse ?? null, lines);
+  },
+
+  async beforeSave(ctx, data, old) {
+    const type = Number(data.Doc_Type ?? old?.Doc_Type);
+    data.Direction = directionOf(type);
+    const lines = data.Lines as (DocLine & Row)[] | undefined;
+    if (!lines) return;
+    // lines all in one warehouse name it on the header, so that lists and filters show it
+    if (!(data.Warehouse_ID ?? old?.Warehouse_ID)) {
+      const locations = await loadLocations(ctx.tx, [...new Set(lines.map((l) => l.Location_ID))]);
+      const warehouses = new Set([...locations.values()].map((l) => l.warehouse_id));
+      if (warehouses.size === 1) data.Warehouse_ID = [...warehouses][0];
+    }
+    const book = type === STOCK_DOC_TYPE.COUNT ? await bookQuantities(ctx, lines) : [];
+    let qty = '0';
+    let amount = '0';
+    lines.forEach((l, i) => {
+      l.Amount = l.Unit_Price ? mulDecimal(l.Qty, l.Unit_Price, 2) : null;
+      if (type === STOCK_DOC_TYPE.COUNT) {
+        l.Book_Qty = book[i];
+        l.Diff_Qty = subDecimal(l.Qty, book[i]);
+      } else {
+        l.Book_Qty = null;
+        l.Diff_Qty = null;
+      }
+      qty = addDecimal(qty, l.Qty);
+      if (l.Amount) amount = addDecimal(amount, l.Amount as string);
+    });
+    data.Total_Qty = qty;
+    data.Total_Amount = amount;
+  },
+
+  async onApprove(ctx, record) {
+    const type = Number(record.Doc_Type);
+    const id = Number(record.Doc_ID);
+    const lines = record.Lines as DocLine[];
+    const { rows } = await sql`SELECT 1 FROM stock_ledger l WHERE l.doc_type = ${type} AND l.doc_id = ${id}
+      AND l.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id) LIMIT 1`.execute(
+      ctx.tx,
+    );
+    if (rows.length) throw new AppError('iv.posting_exists', {}, 409);
+    let posting: PostingLine[];
+    if (type === STOCK_DOC_TYPE.COUNT) {
+      // the difference is taken against the stock at the moment of approval, not when it was counted
+      await lockMaterials(
+        ctx.tx,
+        lines.map((l) => l.Material_ID),
+      );
+      const book = await bookQuantities(ctx, lines);
+      posting = [];
+      const diffs: RawBuilder<unknown>[] = [];
+      for (const [i, l] of lines.entries()) {
+        const diff = subDecimal(l.Qty, book[i]);
+        diffs.push(sql`(${i + 1}::int, ${book[i]}::numeric, ${diff}::numeric)`);
+        if (!isZero(diff))
+          posting.push({
+            ...lineOf(l, i),
+            Qty: diff,
+            Unit_Price: l.Unit_Price ?? null,
+            To_Location_ID: null,
+          });
+      }
+      await sql`UPDATE ${sql.table(LINES)} AS l SET book_qty = v.book, diff_qty = v.diff
+        FROM (VALUES ${sql.join(diffs)}) AS v(line_no, book, diff)
+        WHERE l.parent_id = ${id} AND l.line_no = v.line_no`.execute(ctx.tx);
+    } else {
+      const sign = type === STOCK_DOC_TYPE.RECEIPT || type === STOCK_DOC_TYPE.TRANSFER ? 1 : -1;
+      posting = lines.map((l, i) => ({
+        ...lineOf(l, i),
+        Qty: sign === 1 ? l.Qty : subDecimal('0', l.Qty),
+        To_Location_ID: type === STOCK_DOC_TYPE.TRANSFER ? (l.To_Location_ID ?? null) : null,
+      }));
+    }
+    const posted = await postMovements(ctx, {
+      Doc_Type: type,
+      Doc_ID: id,
+      Doc_NO: String(record.Doc_NO),
+      Posting_Date: String(record.Doc_Date),
+      lines: posting,
+    });
+    // the posting decides batch numbers (batch mode) and what issues cost; the document shows both
+    let total = '0';
+    const updates: RawBuilder<unknown>[] = [];
+    for (const [i, l] of lines.entries()) {
+      const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
+      if (!rows.length) continue;
+      const amount = rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0');
+      total = addDecimal(total, amount);
+      const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
+      const price = type === STOCK_DOC_TYPE.COUNT ? null : rows[0].unitCost;
+      updates.push(sql`(${i + 1}::int, ${amount}::numeric, ${price}::numeric, ${batch}::varchar)`);
+    }
+    if (updates.length)
+      await sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
+          batch_no = coalesce(v.batch, l.batch_no)
+        FROM (VALUES ${sql.join(updates)}) AS v(line_no, amount, price, batch)
+        WHERE l.parent_id = ${id} AND l.line_no = v.line_no`.execute(ctx.tx);
+    await sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`.execute(ctx.tx);
+  },
+
+  async onUnapprove(ctx, record) {
+    await reverseMovements(ctx, Number(record.Doc_Type), Number(record.Doc_ID));
+  },
+});
+
+function lineOf(l: DocLine, i: number): PostingLine {
+  return {
+    Line_NO: i + 1,
+    Material_ID: l.Material_ID,
+    Location_ID: l.Location_ID,
+    Batch_NO: l.Batch_NO ?? null,
+    Bucket_ID: l.Bucket_ID ?? null,
+    Qty: l.Qty,
+    Unit_Price: l.Unit_Price ?? null,
+  };
+}

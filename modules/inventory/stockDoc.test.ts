@@ -1,0 +1,179 @@
+import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOCK_DOC_TYPE as T } from './stockDoc.entity';
+import { approve, balance, createDoc, post, type StockFixture, stockFixture } from './testkit.server';
+
+let t: TestServer;
+let f: StockFixture;
+beforeAll(async () => {
+  t = await startTestServer({ seed: 'none' });
+  f = await stockFixture(t);
+});
+afterAll(async () => t?.close());
+
+const ledger = async (material: number) =>
+  (
+    await t.call<{ Qty: string; Amount: string; Unit_Cost: string; Balance_Qty: string; Doc_Type: number }[]>(
+      'GET',
+      `/StockLedger?Material_ID=${material}&Sort=ID&PageSize=500`,
+    )
+  ).body.Data;
+
+describe('stock documents post to the ledger on approval', () => {
+  it('a receipt changes nothing until approved, then shows in balance and ledger', async () => {
+    const c = await createDoc(t, T.RECEIPT, [
+      { Material_ID: f.avg, Location_ID: f.locA, Qty: '10', Unit_Price: '2.5' },
+    ]);
+    expect(c.body.Code).toBe(0);
+    expect(c.body.Data.Doc_NO).toMatch(/^IV\d{6}\d{4}$/);
+    expect(await balance(t, f.avg)).toBe('0');
+    const a = await approve(t, c.body.Data.Doc_ID);
+    expect(a.body.Data.State).toBe(3);
+    expect(await balance(t, f.avg, f.locA)).toBe('10');
+    const rows = await ledger(f.avg);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ Qty: '10', Amount: '25', Balance_Qty: '10', Doc_Type: 1 });
+    // a double click: the second approval is refused and nothing is posted twice
+    const again = await approve(t, c.body.Data.Doc_ID);
+    expect(again.body.Code).not.toBe(0);
+    expect(await ledger(f.avg)).toHaveLength(1);
+  });
+
+  it('values issues at the moving average and FIFO', async () => {
+    await post(t, T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '10', Unit_Price: '3.5' }]);
+    const issue = await post(t, T.ISSUE, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '4' }]);
+    const avg = await ledger(f.avg);
+    // the document shows what the issue cost, and names the one warehouse its lines are in
+    const doc = await t.call<{
+      Total_Amount: string;
+      Warehouse_ID: number;
+      Lines: { Amount: string; Unit_Price: string }[];
+    }>('GET', `/StockDoc/${issue}`);
+    expect(doc.body.Data).toMatchObject({ Total_Amount: '12', Warehouse_ID: f.warehouse });
+    expect(doc.body.Data.Lines[0]).toMatchObject({ Amount: '12', Unit_Price: '3' });
+    // (10 × 2.5 + 10 × 3.5) / 20 = 3 per unit
+    expect(avg.at(-1)).toMatchObject({ Qty: '-4', Amount: '-12', Unit_Cost: '3', Balance_Qty: '16' });
+
+    await post(t, T.RECEIPT, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '5', Unit_Price: '1' }]);
+    await post(t, T.RECEIPT, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '5', Unit_Price: '2' }]);
+    await post(t, T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '7' }]);
+    // the oldest five at 1, then two at 2
+    expect((await ledger(f.fifo)).at(-1)).toMatchObject({ Qty: '-7', Amount: '-9', Balance_Qty: '3' });
+  });
+
+  it('refuses to issue more than is in stock, naming the material and the shortfall', async () => {
+    const c = await createDoc(t, T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '5' }]);
+    const a = await approve(t, c.body.Data.Doc_ID);
+    expect(a.body.Code).not.toBe(0);
+    expect(a.body.Message).toContain(`测试物料FIFO`);
+    expect(a.body.Message).toContain('缺少 2');
+    expect((await t.call<{ State: number }>('GET', `/StockDoc/${c.body.Data.Doc_ID}`)).body.Data.State).toBe(
+      1,
+    );
+    expect(await balance(t, f.fifo)).toBe('3');
+  });
+
+  it('transfers between locations without changing the total', async () => {
+    await post(t, T.TRANSFER, [
+      { Material_ID: f.avg, Location_ID: f.locA, To_Location_ID: f.locB, Qty: '6' },
+    ]);
+    expect(await balance(t, f.avg, f.locA)).toBe('10');
+    expect(await balance(t, f.avg, f.locB)).toBe('6');
+    expect(await balance(t, f.avg)).toBe('16');
+  });
+
+  it('a stocktake posts the difference against the stock at approval', async () => {
+    const c = await createDoc(t, T.COUNT, [
+      { Material_ID: f.avg, Location_ID: f.locB, Qty: '4' },
+      { Material_ID: f.fifo, Location_ID: f.locA, Qty: '5', Unit_Price: '2' },
+    ]);
+    expect(c.body.Code).toBe(0);
+    await approve(t, c.body.Data.Doc_ID);
+    const doc = await t.call<{ Lines: { Book_Qty: string; Diff_Qty: string }[] }>(
+      'GET',
+      `/StockDoc/${c.body.Data.Doc_ID}`,
+    );
+    expect(doc.body.Data.Lines.map((l) => [l.Book_Qty, l.Diff_Qty])).toEqual([
+      ['6', '-2'],
+      ['3', '2'],
+    ]);
+    expect(await balance(t, f.avg, f.locB)).toBe('4');
+    expect(await balance(t, f.fifo, f.locA)).toBe('5');
+  });
+
+  it('UnApprove posts the reversal, and is refused when a later movement used the stock', async () => {
+    const id = await post(t, T.RECEIPT, [
+      { Material_ID: f.fifo, Location_ID: f.locB, Qty: '8', Unit_Price: '4' },
+    ]);
+    const before = (await ledger(f.fifo)).length;
+    const un = await t.call<{ State: number }>('POST', '/StockDoc/UnApprove', { Doc_ID: id });
+    expect(un.body.Data.State).toBe(1);
+    expect(await balance(t, f.fifo, f.locB)).toBe('0');
+    const rows = await ledger(f.fifo);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ Qty: '-8', Amount: '-32' });
+    // approve again, use part of it, then try to take it back
+    expect((await approve(t, id)).body.Code).toBe(0);
+    await post(t, T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locB, Qty: '1' }]);
+    // FIFO took the older layers first, so the receipt's own layer is still whole...
+    const issue2 = await post(t, T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '5' }]);
+    expect(issue2).toBeGreaterThan(0);
+    // ...until now: the last issue ate into it
+    const refused = await t.call('POST', '/StockDoc/UnApprove', { Doc_ID: id });
+    expect(refused.body.Code).not.toBe(0);
+    expect(refused.body.Message).toContain('已被后续单据使用');
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('refuses unknown materials, zero and negative quantities, foreign locations and bad transfers', async () => {
+    const bad = [
+      [T.RECEIPT, [{ Material_ID: 999999, Location_ID: f.locA, Qty: '1' }]],
+      [T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '0' }]],
+      [T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '-1' }]],
+      [T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: 'abc' }]],
+      [T.TRANSFER, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '1' }]],
+      [T.TRANSFER, [{ Material_ID: f.avg, Location_ID: f.locA, To_Location_ID: f.locA, Qty: '1' }]],
+      [T.ISSUE, [{ Material_ID: f.avg, Location_ID: f.locA, To_Location_ID: f.locB, Qty: '1' }]],
+      [T.RECEIPT, []],
+    ] as const;
+    for (const [type, lines] of bad) {
+      const r = await createDoc(t, type, lines as never);
+      expect(r.status, JSON.stringify(lines)).toBeLessThan(500);
+      expect(r.body.Code, JSON.stringify(lines)).not.toBe(0);
+    }
+    const foreign = await createDoc(
+      t,
+      T.RECEIPT,
+      [{ Material_ID: f.avg, Location_ID: f.foreignLoc, Qty: '1' }],
+      {
+        Warehouse_ID: f.warehouse,
+      },
+    );
+    expect(foreign.body.Message).toContain('库位不属于单据的仓库');
+    const en = await t.call(
+      'POST',
+      '/StockDoc',
+      { Doc_Type: 1, Doc_Date: '2026-11-01', Lines: [] },
+      { 'accept-language': 'en' },
+    );
+    expect(en.body.Message).toBe('The document needs at least one line');
+  });
+
+  it('refuses a stale version and edits of approved documents', async () => {
+    const c = await createDoc(t, T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '1' }]);
+    const { Doc_ID, Version } = c.body.Data;
+    const ok = await t.call('PUT', '/StockDoc', { Doc_ID, Version, Remark: 'first' });
+    expect(ok.body.Code).toBe(0);
+    const stale = await t.call('PUT', '/StockDoc', { Doc_ID, Version, Remark: 'second' });
+    expect(stale.status).toBe(409);
+    await approve(t, Doc_ID);
+    const cur = await t.call<{ Version: number }>('GET', `/StockDoc/${Doc_ID}`);
+    const edit = await t.call('PUT', '/StockDoc', { Doc_ID, Version: cur.body.Data.Version, Remark: 'x' });
+    expect(edit.body.Code).not.toBe(0);
+  });
+
+  it('keeps the ledger immutable even to SQL', async () => {
+    await expect(t.engine.db.deleteFrom('stock_ledger').execute()).rejects.toThrow(/immutable/);
+  });
+});

@@ -1,0 +1,33 @@
+import { authStorage } from '@mes/engine-web/api';
+import type { ModulePageProps } from '@mes/engine-web/entity';
+import { EntityListPage, type EntityListPageProps, useEntityDef } from '@mes/engine-web/entity';
+import { useLabel } from '@mes/engine-web/i18n';
+import { STOCK_DOC_TYPE } from '../stockDoc.entity';
+
+const SCRAP = { Doc_Type: STOCK_DOC_TYPE.SCRAP };
+const OUTBOUND = { Direction: -1, Is_Transfer: 'false' };
+
+/** What a generic list on a module page needs from the menu: title, buttons, column-settings keys. */
+export function useListProps(meta: ModulePageProps['meta']): Omit<EntityListPageProps, 'def'> {
+  const label = useLabel();
+  return {
+    title: label(meta.title),
+    buttons: meta.buttons ? new Set(meta.buttons) : undefined,
+    menuId: meta.Menu_ID,
+    userId: Number(authStorage().getUserId()) || undefined,
+  };
+}
+
+/** 报废: the stock documents of type scrap. */
+export function ScrapPage({ meta }: ModulePageProps) {
+  const def = useEntityDef('StockDoc');
+  const props = useListProps(meta);
+  return def ? <EntityListPage def={def} {...props} filters={SCRAP} /> : null;
+}
+
+/** 出库清单: every movement out of stock (issues, scrap, picking), transfers left out. */
+export function OutboundPage({ meta }: ModulePageProps) {
+  const def = useEntityDef('StockLedger');
+  const props = useListProps(meta);
+  return def ? <EntityListPage def={def} {...props} filters={OUTBOUND} /> : null;
+}

@@ -1,0 +1,38 @@
+import type { ServerModule } from '@mes/engine-server';
+import { bomHooks, bomLockHooks, bomNodeHooks } from './bom.server';
+import { bomRoutes } from './bomRoutes.server';
+import { bomLockMenu, factoryModule, productionModule } from './index';
+import { materialReceiveHooks, planRoutes, producePlanHooks } from './plan.server';
+import { setProcessHooks } from './routing.server';
+import { seedProduction } from './seed.server';
+import { equationHooks, workDocHooks, workDocRoutes } from './workDoc.server';
+import { workOrderHooks, workOrderRoutes } from './workOrder.server';
+
+export const productionServer: ServerModule = {
+  manifest: productionModule,
+  hooks: [
+    bomHooks,
+    bomNodeHooks,
+    bomLockHooks,
+    setProcessHooks,
+    equationHooks,
+    producePlanHooks,
+    workDocHooks,
+    workOrderHooks,
+    materialReceiveHooks,
+  ],
+  seed: seedProduction,
+  routes: (app, engine) => {
+    bomRoutes(app, engine);
+    workDocRoutes(app, engine);
+    workOrderRoutes(app, engine);
+    planRoutes(app, engine);
+  },
+};
+
+/** The Factory and PM menu entries of this module (their pages use production entities). */
+export const factoryServer: ServerModule = { manifest: factoryModule };
+export const bomLockMenuServer: ServerModule = { manifest: bomLockMenu };
+
+/** For the bench and other modules: a BOM tree with the default BOMs it reaches. */
+export { loadGraph } from './bomData.server';

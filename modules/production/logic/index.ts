@@ -1,0 +1,4 @@
+export * from './bom';
+export * from './mrp';
+export * from './routing';
+export * from './states';

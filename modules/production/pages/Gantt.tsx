@@ -1,0 +1,170 @@
+import { useApi } from '@mes/engine-web/entity';
+import { useLabel } from '@mes/engine-web/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Empty, Space, Spin, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { SCHEDULE_STATUS_OPTIONS } from '../plan.entity';
+import { useText } from './text';
+
+interface Bar {
+  Work_Order_ID: number;
+  Order_NO: string;
+  Schedule_Status: number;
+  Plan_Start: string;
+  Plan_End: string;
+  Qty: string;
+  Good_Qty: string;
+  Work_Station_ID: number | null;
+  Station_Name: string | null;
+  Material_Number: string;
+  Material_Name: string;
+}
+const COLOR: Record<number, string> = {
+  0: '#bfbfbf',
+  1: '#faad14',
+  2: '#1677ff',
+  3: '#fa8c16',
+  4: '#52c41a',
+  8: '#13c2c2',
+};
+const DAY_PX = 28;
+const LABEL_PX = 140;
+
+/** The schedule: one row per work station, one bar per work order from planned start to planned end. */
+export function Gantt() {
+  const t = useText();
+  const label = useLabel();
+  const api = useApi();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(20, 'day'), dayjs().add(20, 'day')]);
+  const from = range[0].format('YYYY-MM-DD');
+  const to = range[1].format('YYYY-MM-DD');
+  const q = useQuery({
+    queryKey: ['prod', 'gantt', from, to],
+    queryFn: () => api.data<Bar[]>('/WorkOrder/Gantt', { query: { From: from, To: to } }),
+  });
+  const days = range[1].diff(range[0], 'day') + 1;
+  const rows = new Map<string, Bar[]>();
+  for (const b of q.data ?? []) {
+    const k = b.Station_Name ?? t('noStation');
+    rows.set(k, [...(rows.get(k) ?? []), b]);
+  }
+  const x = (d: string) => Math.max(0, dayjs(d.slice(0, 10)).diff(range[0], 'day')) * DAY_PX;
+  const statusLabel = (v: number) =>
+    label(SCHEDULE_STATUS_OPTIONS.find((o) => o.value === v)?.label ?? { zh: '', en: '' });
+  return (
+    <div data-testid="gantt">
+      <Space style={{ marginBottom: 8 }}>
+        <DatePicker.RangePicker
+          value={range}
+          allowClear={false}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+        />
+      </Space>
+      {q.isLoading ? (
+        <Spin />
+      ) : !rows.size ? (
+        <Empty />
+      ) : (
+        <div style={{ overflowX: 'auto', border: '1px solid #f0f0f0' }}>
+          <div style={{ width: LABEL_PX + days * DAY_PX, position: 'relative' }}>
+            <div style={{ display: 'flex', marginLeft: LABEL_PX, fontSize: 11, color: '#888' }}>
+              {Array.from({ length: days }, (_, i) => {
+                const d = range[0].add(i, 'day');
+                const today = d.isSame(dayjs(), 'day');
+                return (
+                  <div
+                    key={d.format('YYYYMMDD')}
+                    style={{ width: DAY_PX, textAlign: 'center', background: today ? '#e6f4ff' : undefined }}
+                  >
+                    {d.format('D')}
+                  </div>
+                );
+              })}
+            </div>
+            {[...rows].map(([station, bars]) => {
+              // overlapping orders on one station stack into lanes
+              const lanes: Bar[][] = [];
+              for (const b of bars) {
+                const lane = lanes.find((l) =>
+                  l.every((o) => o.Plan_End.slice(0, 10) < b.Plan_Start.slice(0, 10)),
+                );
+                if (lane) lane.push(b);
+                else lanes.push([b]);
+              }
+              return (
+                <div
+                  key={station}
+                  style={{ display: 'flex', borderTop: '1px solid #f0f0f0' }}
+                  data-testid={`gantt-row-${station}`}
+                >
+                  <div style={{ width: LABEL_PX, flex: 'none', padding: 4, fontSize: 12 }}>{station}</div>
+                  <div
+                    style={{
+                      position: 'relative',
+                      height: lanes.length * 24 + 4,
+                      flex: 'none',
+                      width: days * DAY_PX,
+                    }}
+                  >
+                    {lanes.flatMap((lane, li) =>
+                      lane.map((b) => {
+                        const left = x(b.Plan_Start);
+                        const width = Math.max(DAY_PX, x(b.Plan_End) + DAY_PX - left);
+                        return (
+                          <Tooltip
+                            key={b.Work_Order_ID}
+                            title={`${b.Order_NO} ${b.Material_Number} ${b.Material_Name} · ${Number(b.Good_Qty)}/${Number(b.Qty)} · ${statusLabel(b.Schedule_Status)} · ${b.Plan_Start.slice(0, 10)} ~ ${b.Plan_End.slice(0, 10)}`}
+                          >
+                            <div
+                              data-testid={`gantt-bar-${b.Order_NO}`}
+                              style={{
+                                position: 'absolute',
+                                top: 2 + li * 24,
+                                left,
+                                width,
+                                height: 20,
+                                background: COLOR[b.Schedule_Status] ?? '#999',
+                                color: '#fff',
+                                borderRadius: 3,
+                                fontSize: 11,
+                                padding: '2px 4px',
+                                overflow: 'hidden',
+                                whiteSpace: 'nowrap',
+                              }}
+                            >
+                              {b.Order_NO}
+                            </div>
+                          </Tooltip>
+                        );
+                      }),
+                    )}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      <Space style={{ marginTop: 8 }} size={12} wrap>
+        {SCHEDULE_STATUS_OPTIONS.filter((o) => o.value !== 9).map((o) => (
+          <span key={o.value} style={{ fontSize: 12 }}>
+            <span
+              style={{
+                display: 'inline-block',
+                width: 10,
+                height: 10,
+                background: COLOR[o.value],
+                marginRight: 4,
+              }}
+            />
+            {label(o.label)}
+          </span>
+        ))}
+      </Space>
+      <div style={{ fontSize: 12, color: '#999' }}>
+        {t('from')} {from} {t('to')} {to}
+      </div>
+    </div>
+  );
+}
