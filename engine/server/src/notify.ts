@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './db';
 import type { Tx } from './db/tx';
 
@@ -38,8 +38,11 @@ export async function notify(tx: Tx | Db, n: Notice): Promise<number | null> {
 
 /** A to-do is done for everyone once someone acted on it (e.g. approved the document). */
 export async function completeTodos(tx: Tx | Db, route: string, parameter: string): Promise<void> {
-  await sql`UPDATE send_msg_receivers SET is_done = true, is_read = true, read_time = coalesce(read_time, now())
-    WHERE parent_id IN (SELECT id FROM send_msg WHERE msg_type = 2 AND route = ${route} AND parameter = ${parameter})`.execute(
-    tx,
-  );
+  await todosDone(route, parameter).execute(tx);
+}
+
+/** The UPDATE that marks the to-dos of a record done, for callers that fold it into a statement. */
+export function todosDone(route: string, parameter: string): RawBuilder<unknown> {
+  return sql`UPDATE send_msg_receivers SET is_done = true, is_read = true, read_time = coalesce(read_time, now())
+    WHERE parent_id IN (SELECT id FROM send_msg WHERE msg_type = 2 AND route = ${route} AND parameter = ${parameter})`;
 }

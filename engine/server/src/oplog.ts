@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from './context';
 import type { Db } from './db';
 import type { Tx } from './db/tx';
@@ -25,12 +25,21 @@ export async function writeLog(
   recordId: number | null,
   content: unknown,
 ): Promise<void> {
+  await logInsert(ctx, verb, entity, recordId, content).execute(ctx.tx);
+}
+
+/** The INSERT of a log row, for callers that fold it into a statement of their own. */
+export function logInsert(
+  ctx: RequestContext,
+  verb: Verb,
+  entity: string,
+  recordId: number | null,
+  content: unknown,
+): RawBuilder<unknown> {
   let text = typeof content === 'string' ? content : JSON.stringify(content);
   if (text.length > MAX_CONTENT) text = `${text.slice(0, MAX_CONTENT - 3)}...`;
-  await sql`INSERT INTO operation_log (verb, entity_name, record_id, operator_id, operator_name, ip, op_time, content)
-    VALUES (${verb}, ${entity}, ${recordId}, ${ctx.user?.User_ID ?? null}, ${ctx.user?.User_Name ?? null}, ${ctx.ip.slice(0, 64)}, now(), ${text})`.execute(
-    ctx.tx,
-  );
+  return sql`INSERT INTO operation_log (verb, entity_name, record_id, operator_id, operator_name, ip, op_time, content)
+    VALUES (${verb}, ${entity}, ${recordId}, ${ctx.user?.User_ID ?? null}, ${ctx.user?.User_Name ?? null}, ${ctx.ip.slice(0, 64)}, now(), ${text})`;
 }
 
 /** What changed, as `{field: [before, after]}`, for the log. */

@@ -6,8 +6,8 @@ import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError, notFound, translate } from '../errors';
 import type { HookContext } from '../hooks';
-import { completeTodos, notify } from '../notify';
-import { type Verb, writeLog } from '../oplog';
+import { notify, todosDone } from '../notify';
+import { logInsert, type Verb } from '../oplog';
 
 export type ApprovalAction = 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
 
@@ -23,6 +23,7 @@ interface DocRow {
   approve_level: number;
   next_user_id: number | null;
   created_by: number | null;
+  doc_no: unknown;
   posting_date?: unknown;
 }
 
@@ -46,7 +47,9 @@ export class ApprovalService {
       const c: HookContext = { ...ctx, tx, registry: this.engine.registry };
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
-      const { rows } = await sql<DocRow>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by
+      const noField = def.features.numbering?.field ?? def.display;
+      const { rows } = await sql<DocRow>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by,
+          ${sql.ref(`t.${columnOf(noField)}`)} AS doc_no
           ${dateField ? sql`, ${sql.ref(`t.${columnOf(dateField)}`)} AS posting_date` : sql``}
         FROM ${sql.table(def.table)} AS t WHERE t.id = ${input.id} AND ${opts.scope ?? sql`TRUE`} FOR UPDATE`.execute(
         tx,
@@ -54,7 +57,7 @@ export class ApprovalService {
       const doc = rows[0];
       if (!doc) throw notFound();
       const me = ctx.user?.User_ID ?? 0;
-      const levels = await this.levels(tx, def);
+      const { levels, route } = await this.menuSettings(tx, def);
       const mayAct = () => {
         if (opts.isAdmin) return;
         const expected = doc.state === STATE.IN_APPROVAL ? doc.next_user_id : (levels[0] ?? null);
@@ -104,8 +107,8 @@ export class ApprovalService {
       const reason = input.reason?.trim();
       if ((action === 'Rejected' || action === 'Complete') && !reason) throw new AppError('reason_required');
 
-      const record = await svc.mustGet(doc.id, tx);
       if (action === 'UnApprove') {
+        const record = await svc.mustGet(doc.id, tx);
         await svc.hooks.beforeUnapprove?.(c, record);
         await svc.hooks.onUnapprove?.(c, record);
       }
@@ -115,13 +118,16 @@ export class ApprovalService {
           approved_at = ${approved ? sql`now()` : action === 'UnApprove' ? null : sql`approved_at`},
           version = version + 1, updated_at = now(), updated_by = ${me || null}
         WHERE id = ${doc.id}`.execute(tx);
-      if (approved) await svc.hooks.onApprove?.(c, await svc.mustGet(doc.id, tx));
-      await sql`INSERT INTO approval_history (entity_name, record_id, action, from_state, to_state, level, operator_id,
-          next_user_id, rejected_msg, op_time)
-        VALUES (${def.name}, ${doc.id}, ${action}, ${doc.state}, ${to.state}, ${to.level}, ${me || null}, ${to.next},
-          ${reason ?? null}, now())`.execute(tx);
-      await writeLog(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next });
-      await this.tell(tx, def, record, doc, to, action, reason, me);
+      if (approved && svc.hooks.onApprove) await svc.hooks.onApprove(c, await svc.mustGet(doc.id, tx));
+      // the history, the log and the done to-dos in one statement: every approval pays for them
+      const parameter = String(doc.id);
+      await sql`WITH h AS (INSERT INTO approval_history (entity_name, record_id, action, from_state, to_state, level,
+            operator_id, next_user_id, rejected_msg, op_time)
+          VALUES (${def.name}, ${doc.id}, ${action}, ${doc.state}, ${to.state}, ${to.level}, ${me || null}, ${to.next},
+            ${reason ?? null}, now())),
+        o AS (${logInsert(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next })})
+        ${todosDone(route, parameter)}`.execute(tx);
+      await this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
       return svc.mustGet(doc.id, tx);
     });
   }
@@ -135,13 +141,18 @@ export class ApprovalService {
     return rows;
   }
 
-  /** Approver user ids by level (index 0 = level 1) configured for the entity's menu. */
-  private async levels(tx: Tx, def: EntityDef): Promise<number[]> {
-    if (!def.menu) return [];
-    const { rows } = await sql<{ approver_id: number }>`SELECT l.approver_id FROM approval_setting s
-        JOIN module_menu m ON m.id = s.menu_id JOIN approval_setting_levels l ON l.parent_id = s.id
-      WHERE m.menu_code = ${def.menu} ORDER BY l.level_no, l.line_no`.execute(tx);
-    return rows.map((r) => r.approver_id);
+  /**
+   * The menu's route (for messages and to-dos) and the approver user ids by level (index 0 = level
+   * 1) configured for the entity's menu, in one statement.
+   */
+  private async menuSettings(tx: Tx, def: EntityDef): Promise<{ levels: number[]; route: string }> {
+    const fallback = `/${def.name}`;
+    if (!def.menu) return { levels: [], route: fallback };
+    const { rows } = await sql<{ route: string; levels: number[] | null }>`SELECT m.route,
+        (SELECT array_agg(l.approver_id ORDER BY l.level_no, l.line_no) FROM approval_setting s
+          JOIN approval_setting_levels l ON l.parent_id = s.id WHERE s.menu_id = m.id) AS levels
+      FROM module_menu m WHERE m.menu_code = ${def.menu}`.execute(tx);
+    return { levels: (rows[0]?.levels ?? []).map(Number), route: rows[0]?.route ?? fallback };
   }
 
   private async checkNextUser(tx: Tx, next: number, me: number) {
@@ -150,26 +161,19 @@ export class ApprovalService {
     if (next === me || !rows.length) throw new AppError('bad_next_user');
   }
 
-  /** The next approver gets a to-do; the author hears of the outcome; earlier to-dos are done. */
+  /** The next approver gets a to-do; the author hears of the outcome. */
   private async tell(
     tx: Tx,
     def: EntityDef,
-    record: Row,
+    no: string,
+    route: string,
     doc: DocRow,
     to: { state: number; next: number | null },
     action: ApprovalAction,
     reason: string | undefined,
     me: number,
   ) {
-    const route =
-      (
-        await sql<{
-          route: string;
-        }>`SELECT route FROM module_menu WHERE menu_code = ${def.menu ?? ''}`.execute(tx)
-      ).rows[0]?.route ?? `/${def.name}`;
     const parameter = String(doc.id);
-    await completeTodos(tx, route, parameter);
-    const no = String(record[def.features.numbering?.field ?? def.display] ?? doc.id);
     const params = { doc: labelOf(def.label, 'zh'), no };
     if (to.state === STATE.IN_APPROVAL && to.next)
       await notify(tx, {

@@ -1,6 +1,5 @@
 import type { EntityDef, Registry } from '@mes/model';
 import { sql } from 'kysely';
-import type { Db } from '../db';
 
 /** Buttons of DESIGN.md §4; `view` is implied by any grant of the menu. */
 export const BUTTONS = [
@@ -30,28 +29,37 @@ export interface Grants {
   roleNames: string[];
 }
 
+/** One row per role and granted menu, as the session lookup reads them (see `grantRowsSql`). */
+export interface GrantRow {
+  role_name: string;
+  is_admin: boolean;
+  menu_code: string | null;
+  menu_id: number | null;
+  buttons: string | null;
+  opera_type: number | null;
+}
+
+/**
+ * The grant rows of the user `u.id` as one JSON array, to ride along in the session lookup: every
+ * request needs both, so they cost one statement together.
+ */
+export const grantRowsSql = sql<GrantRow[]>`(SELECT coalesce(json_agg(json_build_object(
+    'role_name', r.role_name, 'is_admin', r.is_admin, 'menu_code', m.menu_code, 'menu_id', m.id,
+    'buttons', g.buttons, 'opera_type', g.opera_type)), '[]'::json)
+  FROM users_roles ur JOIN role r ON r.id = ur.role_id
+  LEFT JOIN role_grants g ON g.parent_id = r.id
+  LEFT JOIN module_menu m ON m.id = g.menu_id
+  WHERE ur.parent_id = u.id)`;
+
 /** The union of a user's roles: per menu code the buttons and the most permissive operation type. */
-export async function loadGrants(db: Db, userId: number): Promise<Grants> {
-  const { rows } = await sql<{
-    role_name: string;
-    is_admin: boolean;
-    menu_code: string | null;
-    menu_id: number | null;
-    buttons: string | null;
-    opera_type: number | null;
-  }>`
-    SELECT r.role_name, r.is_admin, m.menu_code, m.id AS menu_id, g.buttons, g.opera_type
-    FROM users_roles ur JOIN role r ON r.id = ur.role_id
-    LEFT JOIN role_grants g ON g.parent_id = r.id
-    LEFT JOIN module_menu m ON m.id = g.menu_id
-    WHERE ur.parent_id = ${userId}`.execute(db);
+export function grantsOf(rows: GrantRow[]): Grants {
   const grants: Grants = { isAdmin: false, menus: new Map(), roleNames: [] };
   for (const r of rows) {
     if (!grants.roleNames.includes(r.role_name)) grants.roleNames.push(r.role_name);
     if (r.is_admin) grants.isAdmin = true;
     if (!r.menu_code || r.menu_id === null) continue;
     const g = grants.menus.get(r.menu_code) ?? {
-      menuId: r.menu_id,
+      menuId: Number(r.menu_id),
       buttons: new Set<string>(),
       operaType: 1,
     };

@@ -6,7 +6,7 @@ import type { Engine } from '../engine';
 import { AppError, forbidden } from '../errors';
 import { requestContext } from '../http/envelope';
 import { writeLog } from '../oplog';
-import { type Button, EntityAccess, type Grants, loadGrants } from './grants';
+import { type Button, EntityAccess, type Grants, grantsOf } from './grants';
 import { resolveSession, type SessionRow } from './session';
 import { tokenFromCookie, tokenFromHeader } from './tokens';
 
@@ -102,7 +102,7 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     if (!found.ok)
       throw new AppError(found.reason === 'expired' ? 'session_expired' : 'unauthorized', {}, 401, 401);
     const s = found.session;
-    const grants = await loadGrants(engine.db, s.user_id);
+    const grants = grantsOf(s.grant_rows);
     req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
     req.auth = { session: s, token, grants, scope: null, ownOnly: false, lookupOnly: false };
     if (s.u_type === USER_TYPE.SUPPLIER && !req.routeOptions.config?.portal) await deny(req, 'portal');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Tx } from '../db/tx';
+import { type GrantRow, grantRowsSql } from './grants';
 import { PARAM, paramNumber } from './settings';
 import { newToken, tokenHash } from './tokens';
 
@@ -13,6 +14,7 @@ export interface SessionRow {
   u_type: number;
   data_authority: number;
   last_seen: string;
+  grant_rows: GrantRow[];
 }
 
 /** A new session for a user; the token is returned once and only its hash is kept. */
@@ -30,7 +32,8 @@ export type SessionLookup = { ok: true; session: SessionRow } | { ok: false; rea
 
 /**
  * The live session of a token: not revoked, within its absolute lifetime and its idle timeout,
- * and of a user who is still enabled. Touches last_seen at most once a minute to spare writes.
+ * and of a user who is still enabled, with the user's grant rows. Touches last_seen at most once a
+ * minute to spare writes.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionLookup> {
   // the idle timeout is read in the same statement: every request pays for this lookup
@@ -38,7 +41,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionLook
     FROM system_parameter WHERE id = ${PARAM.SESSION_IDLE_MINUTES}), 120)`;
   const { rows } = await sql<SessionRow & { expired: boolean; stale: boolean }>`
     SELECT s.id AS session_id, u.id AS user_id, u.user_name, u.user_account, u.dept_id, u.u_type, u.data_authority,
-      s.last_seen,
+      s.last_seen, ${grantRowsSql} AS grant_rows,
       (s.revoked OR u.disabled OR s.expires_at < now() OR s.last_seen < now() - make_interval(mins => ${idle})) AS expired,
       (s.last_seen < now() - interval '60 seconds') AS stale
     FROM user_session s JOIN users u ON u.id = s.user_id
