@@ -1,6 +1,6 @@
 import { AppError, type HookContext, nextBatchNo, type Tx } from '@mes/engine-server';
 import { subDecimal } from '@mes/model';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import {
   type LedgerRow,
   type Movement,
@@ -15,13 +15,12 @@ import { isNegative, isPositive, isZero } from './logic/state';
 import './messages.server';
 import {
   checkRefs,
+  type LoadedState,
   type LocationRow,
-  loadLocations,
-  loadMaterials,
+  loadRefs,
   loadState,
   lockMaterials,
   type MaterialRow,
-  stockSettings,
 } from './state.server';
 
 /** A line as another module posts it; Qty is signed (+ into the location, - out of it). */
@@ -86,9 +85,12 @@ function explain(
 export async function postMovements(ctx: HookContext, input: PostingInput): Promise<PostedRow[]> {
   const { tx } = ctx;
   const lines = input.lines.filter((l) => !isZero(l.Qty));
-  const materials = await loadMaterials(tx, [...new Set(lines.map((l) => l.Material_ID))]);
   const locationIds = [...new Set(lines.flatMap((l) => [l.Location_ID, l.To_Location_ID ?? l.Location_ID]))];
-  const locations = await loadLocations(tx, locationIds);
+  const { materials, locations, settings } = await loadRefs(
+    tx,
+    [...new Set(lines.map((l) => l.Material_ID))],
+    locationIds,
+  );
   checkRefs(
     lines.map((l) => ({
       line: l.Line_NO,
@@ -98,7 +100,6 @@ export async function postMovements(ctx: HookContext, input: PostingInput): Prom
     materials,
     locations,
   );
-  const settings = await stockSettings(tx);
   const movements: Movement[] = [];
   for (const l of lines) {
     const m = materials.get(l.Material_ID) as MaterialRow;
@@ -122,15 +123,24 @@ export async function postMovements(ctx: HookContext, input: PostingInput): Prom
       toLocation: to ? { locationId: to.id, warehouseId: to.warehouse_id } : undefined,
     });
   }
-  await lockMaterials(tx, [...materials.keys()]);
-  const state = await loadState(tx, materials, locationIds);
+  const pools = await lockMaterials(tx, [...materials.keys()]);
+  // one ledger row per movement and two per transfer; each row makes at most two layers (its own
+  // and one that makes up for negative stock)
+  const rowsAtMost = movements.length + movements.filter((m) => m.toLocation).length;
+  const loaded = await loadState(tx, materials, locationIds, pools, {
+    ledger: rowsAtMost,
+    layers: 2 * rowsAtMost,
+  });
   let plan: Plan;
   try {
-    plan = planPosting(state, movements, { date: input.Posting_Date, allowNegative: settings.allowNegative });
+    plan = planPosting(loaded.state, movements, {
+      date: input.Posting_Date,
+      allowNegative: settings.allowNegative,
+    });
   } catch (e) {
     explain(e, materials, locations);
   }
-  return writePlan(ctx, input, plan);
+  return writePlan(ctx, input, plan, loaded);
 }
 
 /**
@@ -148,23 +158,28 @@ export async function reverseMovements(
       AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id) ORDER BY l.id`.execute(tx);
   if (!rows.length) return [];
   const ids = rows.map((r) => Number(r.id));
-  const materials = await loadMaterials(tx, [...new Set(rows.map((r) => Number(r.material_id)))]);
   const locationIds = [...new Set(rows.map((r) => Number(r.location_id)))];
-  const locations = await loadLocations(tx, locationIds);
-  await lockMaterials(tx, [...materials.keys()]);
+  const { materials, locations, settings } = await loadRefs(
+    tx,
+    [...new Set(rows.map((r) => Number(r.material_id)))],
+    locationIds,
+  );
+  const pools = await lockMaterials(tx, [...materials.keys()]);
   const uses = await sql<{ ledger_id: number; layer_id: number; qty: string }>`SELECT ledger_id, layer_id, qty
     FROM stock_layer_use WHERE ledger_id IN (${sql.join(ids)})`.execute(tx);
   const useLayerIds = uses.rows.map((u) => u.layer_id);
-  const state = await loadState(
+  const loaded = await loadState(
     tx,
     materials,
     locationIds,
+    pools,
+    { ledger: rows.length, layers: 2 * rows.length },
     sql<boolean>`ledger_id IN (${sql.join(ids)}) ${useLayerIds.length ? sql`OR id IN (${sql.join(useLayerIds)})` : sql``}`,
   );
   const originals: Original[] = rows.map((r) => {
     const id = Number(r.id);
     const materialId = Number(r.material_id);
-    const layers = state.layers.get(materialId) ?? [];
+    const layers = loaded.state.layers.get(materialId) ?? [];
     return {
       id,
       lineNo: Number(r.line_no),
@@ -185,10 +200,9 @@ export async function reverseMovements(
     };
   });
   const first = rows[0];
-  const settings = await stockSettings(tx);
   let plan: Plan;
   try {
-    plan = planReversal(state, originals, { date: today(), allowNegative: settings.allowNegative });
+    plan = planReversal(loaded.state, originals, { date: today(), allowNegative: settings.allowNegative });
   } catch (e) {
     explain(e, materials, locations);
   }
@@ -196,104 +210,99 @@ export async function reverseMovements(
     ctx,
     { Doc_Type: docType, Doc_ID: docId, Doc_NO: String(first.doc_no), Posting_Date: today(), lines: [] },
     plan,
+    loaded,
   );
 }
 
-async function nextIds(tx: Tx, table: string, n: number): Promise<number[]> {
-  if (!n) return [];
-  const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id
-    FROM generate_series(1, ${n})`.execute(tx);
-  return rows.map((r) => Number(r.id));
-}
-
-/** Writes a plan with a fixed number of statements, whatever the number of lines. */
+/**
+ * Writes a plan in one statement whatever the number of lines: ledger rows, new layers, layer use,
+ * changed layers, balances and pools, each a data-modifying CTE (the foreign keys between them are
+ * checked at the end of the statement).
+ */
 async function writePlan(
   ctx: HookContext,
   input: Omit<PostingInput, 'lines'> & { lines: unknown[] },
   plan: Plan,
+  drawn: Pick<LoadedState, 'ledgerIds' | 'layerIds'>,
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
   const by = ctx.user?.User_ID ?? null;
-  const ledgerIds = await nextIds(tx, 'stock_ledger', plan.ledger.length);
+  if (plan.ledger.length > drawn.ledgerIds.length || plan.newLayers.length > drawn.layerIds.length)
+    throw new Error('posting plan has more rows than ids were drawn for');
+  const ledgerIds = drawn.ledgerIds;
+  const realLayerId = new Map(plan.newLayers.map((l, i) => [l.id, drawn.layerIds[i]]));
+  const parts: RawBuilder<unknown>[] = [];
+  const cte = (name: string, body: RawBuilder<unknown>) => parts.push(sql`${sql.raw(name)} AS (${body})`);
   if (plan.ledger.length)
-    await tx
-      .insertInto('stock_ledger')
-      .values(
-        plan.ledger.map((r, i) => ({
-          id: ledgerIds[i],
-          posting_date: input.Posting_Date,
-          doc_type: input.Doc_Type,
-          doc_id: input.Doc_ID,
-          doc_no: input.Doc_NO,
-          line_no: r.lineNo,
-          material_id: r.materialId,
-          warehouse_id: r.warehouseId,
-          location_id: r.locationId,
-          batch_no: r.batchNo,
-          bucket_id: r.bucketId,
-          direction: r.direction,
-          qty: r.qty,
-          unit_cost: r.unitCost,
-          amount: r.amount,
-          balance_qty: r.balanceQty,
-          is_transfer: r.transfer,
-          reversal_of: r.reversalOf,
-          posted_at: sql`now()`,
-          created_by: by,
-        })),
-      )
-      .execute();
-  const layerIds = await nextIds(tx, 'stock_layer', plan.newLayers.length);
-  const realLayerId = new Map(plan.newLayers.map((l, i) => [l.id, layerIds[i]]));
+    cte(
+      'led',
+      sql`INSERT INTO stock_ledger (id, posting_date, doc_type, doc_id, doc_no, line_no, material_id, warehouse_id,
+        location_id, batch_no, bucket_id, direction, qty, unit_cost, amount, balance_qty, is_transfer, reversal_of,
+        posted_at, created_by) VALUES ${sql.join(
+          plan.ledger.map(
+            (r, i) =>
+              sql`(${ledgerIds[i]}::bigint, ${input.Posting_Date}::date, ${input.Doc_Type}::int, ${input.Doc_ID}::bigint,
+                ${input.Doc_NO}, ${r.lineNo}::int, ${r.materialId}::bigint, ${r.warehouseId}::bigint, ${r.locationId}::bigint,
+                ${r.batchNo}, ${r.bucketId}::bigint, ${r.direction}::int, ${r.qty}::numeric, ${r.unitCost}::numeric,
+                ${r.amount}::numeric, ${r.balanceQty}::numeric, ${r.transfer}::boolean, ${r.reversalOf}::bigint, now(), ${by}::bigint)`,
+          ),
+        )}`,
+    );
   if (plan.newLayers.length)
-    await tx
-      .insertInto('stock_layer')
-      .values(
-        plan.newLayers.map((l, i) => ({
-          id: layerIds[i],
-          material_id: l.materialId,
-          ledger_id: ledgerIds[l.ledgerRef],
-          in_date: l.inDate,
-          qty_in: l.qtyIn,
-          qty_left: l.qtyLeft,
-          unit_cost: l.unitCost,
-          created_by: by,
-        })),
-      )
-      .execute();
+    cte(
+      'lay',
+      sql`INSERT INTO stock_layer (id, material_id, ledger_id, in_date, qty_in, qty_left, unit_cost, created_by)
+        VALUES ${sql.join(
+          plan.newLayers.map(
+            (l, i) =>
+              sql`(${drawn.layerIds[i]}::bigint, ${l.materialId}::bigint, ${ledgerIds[l.ledgerRef]}::bigint, ${l.inDate}::date,
+                ${l.qtyIn}::numeric, ${l.qtyLeft}::numeric, ${l.unitCost}::numeric, ${by}::bigint)`,
+          ),
+        )}`,
+    );
   if (plan.uses.length)
-    await tx
-      .insertInto('stock_layer_use')
-      .values(
-        plan.uses.map((u) => ({
-          ledger_id: ledgerIds[u.ledgerIndex],
-          layer_id: u.layerId > 0 ? u.layerId : (realLayerId.get(u.layerId) as number),
-          qty: u.qty,
-          created_by: by,
-        })),
-      )
-      .execute();
+    cte(
+      'use',
+      sql`INSERT INTO stock_layer_use (ledger_id, layer_id, qty, created_by) VALUES ${sql.join(
+        plan.uses.map(
+          (u) =>
+            sql`(${ledgerIds[u.ledgerIndex]}::bigint, ${u.layerId > 0 ? u.layerId : (realLayerId.get(u.layerId) as number)}::bigint,
+              ${u.qty}::numeric, ${by}::bigint)`,
+        ),
+      )}`,
+    );
   const changed = [...plan.changedLayers].filter((l) => l.id > 0);
   if (changed.length)
-    await sql`UPDATE stock_layer SET qty_left = v.q::numeric, updated_at = now()
-      FROM (VALUES ${sql.join(changed.map((l) => sql`(${l.id}::bigint, ${l.qtyLeft})`))}) AS v(id, q)
-      WHERE stock_layer.id = v.id`.execute(tx);
+    cte(
+      'chg',
+      sql`UPDATE stock_layer SET qty_left = v.q::numeric, updated_at = now()
+        FROM (VALUES ${sql.join(changed.map((l) => sql`(${l.id}::bigint, ${l.qtyLeft})`))}) AS v(id, q)
+        WHERE stock_layer.id = v.id`,
+    );
   if (plan.balances.size)
-    await sql`INSERT INTO stock_balance (material_id, warehouse_id, location_id, batch_no, qty, amount, last_in_date, last_out_date, created_by)
-      VALUES ${sql.join(
-        [...plan.balances].map(
-          (b) =>
-            sql`(${b.materialId}, ${b.warehouseId}, ${b.locationId}, ${b.batchNo}, ${b.qty}, ${b.amount}, ${b.lastIn}::date, ${b.lastOut}::date, ${by})`,
-        ),
-      )}
-      ON CONFLICT (material_id, location_id, batch_no) DO UPDATE SET qty = excluded.qty, amount = excluded.amount,
-        last_in_date = excluded.last_in_date, last_out_date = excluded.last_out_date, updated_at = now(),
-        version = stock_balance.version + 1`.execute(tx);
+    cte(
+      'bal',
+      sql`INSERT INTO stock_balance (material_id, warehouse_id, location_id, batch_no, qty, amount, last_in_date,
+          last_out_date, created_by)
+        VALUES ${sql.join(
+          [...plan.balances].map(
+            (b) =>
+              sql`(${b.materialId}, ${b.warehouseId}, ${b.locationId}, ${b.batchNo}, ${b.qty}, ${b.amount}, ${b.lastIn}::date, ${b.lastOut}::date, ${by})`,
+          ),
+        )}
+        ON CONFLICT (material_id, location_id, batch_no) DO UPDATE SET qty = excluded.qty, amount = excluded.amount,
+          last_in_date = excluded.last_in_date, last_out_date = excluded.last_out_date, updated_at = now(),
+          version = stock_balance.version + 1`,
+    );
   if (plan.pools.size)
-    await sql`UPDATE stock_cost SET qty = v.q::numeric, amount = v.a::numeric, last_cost = v.c::numeric, updated_at = now()
-      FROM (VALUES ${sql.join(
-        [...plan.pools].map(([id, p]) => sql`(${id}::bigint, ${p.qty}, ${p.amount}, ${p.lastCost})`),
-      )}) AS v(id, q, a, c)
-      WHERE stock_cost.material_id = v.id`.execute(tx);
+    cte(
+      'pool',
+      sql`UPDATE stock_cost SET qty = v.q::numeric, amount = v.a::numeric, last_cost = v.c::numeric, updated_at = now()
+        FROM (VALUES ${sql.join(
+          [...plan.pools].map(([id, p]) => sql`(${id}::bigint, ${p.qty}, ${p.amount}, ${p.lastCost})`),
+        )}) AS v(id, q, a, c)
+        WHERE stock_cost.material_id = v.id`,
+    );
+  if (parts.length) await sql`WITH ${sql.join(parts)} SELECT 1`.execute(tx);
   return plan.ledger.map((r, i) => ({ ...r, id: ledgerIds[i] }));
 }

@@ -1,4 +1,5 @@
 import { AppError, PARAM, paramValue, type Tx } from '@mes/engine-server';
+import { normalizeDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type Balance,
@@ -42,6 +43,51 @@ export async function loadLocations(tx: Tx, ids: number[]): Promise<Map<number, 
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+export interface PostingRefs {
+  materials: Map<number, MaterialRow>;
+  locations: Map<number, LocationRow>;
+  settings: StockSettings;
+}
+
+/**
+ * The materials, locations and stock settings a posting needs, in one statement: a posting pays
+ * for every round trip while it holds its material locks.
+ */
+export async function loadRefs(tx: Tx, materialIds: number[], locationIds: number[]): Promise<PostingRefs> {
+  const none = sql`(NULL::bigint)`;
+  const { rows } = await sql<{ m: MaterialRow[]; l: LocationRow[]; p: { id: number; v: string }[] }>`SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'number', material_number, 'name', material_name,
+          'valuation', valuation_method, 'batch_managed', batch_managed, 'disabled', disabled,
+          'historical_price', historical_price::text)), '[]'::json)
+        FROM material WHERE id IN ${materialIds.length ? sql`(${sql.join(materialIds)})` : none}) AS m,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'name', location_name, 'warehouse_id', warehouse_id,
+          'disabled', disabled)), '[]'::json)
+        FROM location WHERE id IN ${locationIds.length ? sql`(${sql.join(locationIds)})` : none}) AS l,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'v', parameter_value)), '[]'::json) FROM system_parameter
+        WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE})) AS p`.execute(tx);
+  const r = rows[0];
+  const v = (id: number) => r.p.find((x) => Number(x.id) === id)?.v;
+  return {
+    materials: new Map(
+      r.m.map((m) => [
+        Number(m.id),
+        {
+          ...m,
+          id: Number(m.id),
+          historical_price: m.historical_price === null ? null : normalizeDecimal(m.historical_price),
+        },
+      ]),
+    ),
+    locations: new Map(
+      r.l.map((l) => [Number(l.id), { ...l, id: Number(l.id), warehouse_id: Number(l.warehouse_id) }]),
+    ),
+    settings: {
+      allowNegative: v(PARAM.ALLOW_NEGATIVE_STOCK) === 'Y',
+      batchMode: v(PARAM.BATCH_MODE) === '2',
+    },
+  };
+}
+
 export interface StockSettings {
   allowNegative: boolean;
   batchMode: boolean;
@@ -56,52 +102,56 @@ export async function stockSettings(tx: Tx): Promise<StockSettings> {
 
 export { paramValue };
 
+export type Pools = StockState['pools'];
+
 /**
  * Locks the cost rows of the materials, in id order so that two postings never wait on each other
  * in a circle: every change to a material's stock happens under this lock, which makes the balance,
- * layer and pool updates that follow safe without locking them one by one.
+ * layer and pool updates that follow safe without locking them one by one. Returns the pools as
+ * locked. A material's first posting creates its row (and locks it after the others).
  */
-export async function lockMaterials(tx: Tx, ids: number[]): Promise<void> {
+export async function lockMaterials(tx: Tx, ids: number[]): Promise<Pools> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (!sorted.length) return;
-  await sql`INSERT INTO stock_cost (material_id, qty, amount, last_cost)
-    SELECT m, 0, 0, 0 FROM unnest(${sql.val(sorted)}::bigint[]) AS m ORDER BY m
-    ON CONFLICT (material_id) DO NOTHING`.execute(tx);
-  await sql`SELECT id FROM stock_cost WHERE material_id IN (${sql.join(sorted)}) ORDER BY material_id FOR UPDATE`.execute(
-    tx,
-  );
+  const pools: Pools = new Map();
+  if (!sorted.length) return pools;
+  const lock = async (which: number[]) => {
+    const { rows } = await sql<{ material_id: number; qty: string; amount: string; last_cost: string }>`
+      SELECT material_id, qty, amount, last_cost FROM stock_cost WHERE material_id IN (${sql.join(which)})
+      ORDER BY material_id FOR UPDATE`.execute(tx);
+    for (const p of rows) pools.set(p.material_id, { qty: p.qty, amount: p.amount, lastCost: p.last_cost });
+  };
+  await lock(sorted);
+  const missing = sorted.filter((id) => !pools.has(id));
+  if (missing.length) {
+    await sql`INSERT INTO stock_cost (material_id, qty, amount, last_cost)
+      SELECT m, 0, 0, 0 FROM unnest(${sql.val(missing)}::bigint[]) AS m ORDER BY m
+      ON CONFLICT (material_id) DO NOTHING`.execute(tx);
+    await lock(missing);
+  }
+  return pools;
 }
 
-interface LayerRow {
-  id: number;
-  material_id: number;
-  ledger_id: number;
-  in_date: string;
-  qty_in: string;
-  qty_left: string;
-  unit_cost: string;
+export interface LoadedState {
+  state: StockState;
+  /** Ids drawn for the rows the posting may write (at most these many). */
+  ledgerIds: number[];
+  layerIds: number[];
 }
-
-const toLayer = (r: LayerRow): Layer => ({
-  id: r.id,
-  materialId: r.material_id,
-  ledgerRef: r.ledger_id,
-  inDate: r.in_date,
-  qtyIn: r.qty_in,
-  qtyLeft: r.qty_left,
-  unitCost: r.unit_cost,
-});
 
 /**
- * Reads what a posting needs, after lockMaterials: the pools, the balances of the materials at the
- * given locations, the layers with stock left and any `extraLayers` (those a reversal gives back to).
+ * Reads what a posting needs, after lockMaterials (which gave the pools), in one statement: the
+ * balances of the materials at the given locations, the layers with stock left and any
+ * `extraLayers` (those a reversal gives back to), and the ids of the ledger rows and layers it may
+ * write.
  */
 export async function loadState(
   tx: Tx,
   materials: Map<number, MaterialRow>,
   locationIds: number[],
+  pools: Pools,
+  draw: { ledger: number; layers: number },
   extraLayers: RawBuilder<boolean> | null = null,
-): Promise<StockState> {
+): Promise<LoadedState> {
   const ids = [...materials.keys()];
   const info = new Map<number, MaterialInfo>();
   for (const m of materials.values())
@@ -111,51 +161,76 @@ export async function loadState(
       valuation: (m.valuation === 2 ? 2 : 1) as Valuation,
       fallbackCost: m.historical_price ?? '0',
     });
-  const state: StockState = { materials: info, pools: new Map(), balances: new Map(), layers: new Map() };
-  if (!ids.length) return state;
-  const pools = await sql<{ material_id: number; qty: string; amount: string; last_cost: string }>`
-    SELECT material_id, qty, amount, last_cost FROM stock_cost WHERE material_id IN (${sql.join(ids)})`.execute(
-    tx,
-  );
-  for (const p of pools.rows)
-    state.pools.set(p.material_id, { qty: p.qty, amount: p.amount, lastCost: p.last_cost });
-  if (locationIds.length) {
-    const bal = await sql<{
-      material_id: number;
-      location_id: number;
-      warehouse_id: number;
-      batch_no: string;
-      qty: string;
-      amount: string;
-      last_in_date: string | null;
-      last_out_date: string | null;
-    }>`SELECT material_id, location_id, warehouse_id, batch_no, qty, amount, last_in_date, last_out_date
-      FROM stock_balance WHERE material_id IN (${sql.join(ids)}) AND location_id IN (${sql.join(locationIds)})`.execute(
-      tx,
-    );
-    for (const b of bal.rows) {
-      const balance: Balance = {
-        materialId: b.material_id,
-        locationId: b.location_id,
-        warehouseId: b.warehouse_id,
-        batchNo: b.batch_no,
-        qty: b.qty,
-        amount: b.amount,
-        lastIn: b.last_in_date,
-        lastOut: b.last_out_date,
-      };
-      state.balances.set(balanceKey(b.material_id, b.location_id, b.batch_no), balance);
-    }
+  const state: StockState = { materials: info, pools, balances: new Map(), layers: new Map() };
+  const drawn = (seq: string, n: number) =>
+    sql`ARRAY(SELECT nextval(pg_get_serial_sequence(${seq}, 'id')) FROM generate_series(1, ${n}))`;
+  const mats = ids.length ? sql`(${sql.join(ids)})` : sql`(NULL::bigint)`;
+  const locs = locationIds.length ? sql`(${sql.join(locationIds)})` : sql`(NULL::bigint)`;
+  const { rows } = await sql<{
+    b: BalanceJson[];
+    y: LayerJson[];
+    li: (number | string)[];
+    yi: (number | string)[];
+  }>`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('m', material_id, 'l', location_id, 'w', warehouse_id,
+          'b', batch_no, 'q', qty::text, 'a', amount::text, 'i', last_in_date, 'o', last_out_date)), '[]'::json)
+        FROM stock_balance WHERE material_id IN ${mats} AND location_id IN ${locs}) AS b,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'm', material_id, 'g', ledger_id, 'd', in_date,
+          'qi', qty_in::text, 'ql', qty_left::text, 'c', unit_cost::text) ORDER BY id), '[]'::json)
+        FROM stock_layer WHERE material_id IN ${mats}
+          AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,
+      ${drawn('stock_ledger', draw.ledger)} AS li, ${drawn('stock_layer', draw.layers)} AS yi`.execute(tx);
+  const r = rows[0];
+  for (const b of r.b) {
+    const balance: Balance = {
+      materialId: Number(b.m),
+      locationId: Number(b.l),
+      warehouseId: Number(b.w),
+      batchNo: b.b,
+      qty: normalizeDecimal(b.q),
+      amount: normalizeDecimal(b.a),
+      lastIn: b.i,
+      lastOut: b.o,
+    };
+    state.balances.set(balanceKey(balance.materialId, balance.locationId, balance.batchNo), balance);
   }
-  const layers = await sql<LayerRow>`SELECT id, material_id, ledger_id, in_date, qty_in, qty_left, unit_cost
-    FROM stock_layer WHERE material_id IN (${sql.join(ids)}) AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})
-    ORDER BY id`.execute(tx);
-  for (const r of layers.rows) {
-    const list = state.layers.get(r.material_id) ?? [];
-    list.push(toLayer(r));
-    state.layers.set(r.material_id, list);
+  for (const y of r.y) {
+    const layer: Layer = {
+      id: Number(y.id),
+      materialId: Number(y.m),
+      ledgerRef: Number(y.g),
+      inDate: y.d,
+      qtyIn: normalizeDecimal(y.qi),
+      qtyLeft: normalizeDecimal(y.ql),
+      unitCost: normalizeDecimal(y.c),
+    };
+    const list = state.layers.get(layer.materialId) ?? [];
+    list.push(layer);
+    state.layers.set(layer.materialId, list);
   }
-  return state;
+  return { state, ledgerIds: r.li.map(Number), layerIds: r.yi.map(Number) };
+}
+
+interface BalanceJson {
+  m: number;
+  l: number;
+  w: number;
+  b: string;
+  q: string;
+  a: string;
+  i: string | null;
+  o: string | null;
+}
+
+interface LayerJson {
+  id: number;
+  m: number;
+  g: number;
+  d: string;
+  qi: string;
+  ql: string;
+  c: string;
 }
 
 /** Checks the lines' materials and locations exist and are in use; the message names the line. */

@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type PostingLine, postMovements, reverseMovements } from './ledger.server';
 import { isZero } from './logic/state';
 import './messages.server';
-import { checkRefs, loadLocations, loadMaterials, lockMaterials } from './state.server';
+import { checkRefs, type LocationRow, loadLocations, loadRefs, lockMaterials } from './state.server';
 import { STOCK_DOC_TYPE, stockDoc } from './stockDoc.entity';
 
 const LINES = lineTable(stockDoc, 'Lines');
@@ -42,8 +42,11 @@ async function validateLines(ctx: HookContext, type: number, warehouseId: number
     locationIds.add(l.Location_ID);
     if (l.To_Location_ID) locationIds.add(l.To_Location_ID);
   });
-  const materials = await loadMaterials(ctx.tx, [...new Set(lines.map((l) => l.Material_ID))]);
-  const locations = await loadLocations(ctx.tx, [...locationIds]);
+  const { materials, locations } = await loadRefs(
+    ctx.tx,
+    [...new Set(lines.map((l) => l.Material_ID))],
+    [...locationIds],
+  );
   checkRefs(
     lines.map((l, i) => ({
       line: i + 1,
@@ -57,7 +60,11 @@ async function validateLines(ctx: HookContext, type: number, warehouseId: number
     if (warehouseId && locations.get(l.Location_ID)?.warehouse_id !== warehouseId)
       throw new AppError('iv.location_warehouse', { line: i + 1 }).at('Lines');
   });
+  return locations;
 }
+
+/** The locations validate read, for beforeSave of the same save: one round trip less per save. */
+const validated = new WeakMap<object, Map<number, LocationRow>>();
 
 /** Stock on hand for stocktake lines (under the material locks when approving), in one statement. */
 async function bookQuantities(ctx: HookContext, lines: DocLine[]): Promise<string[]> {
@@ -82,7 +89,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
     const warehouse = (data.Warehouse_ID !== undefined ? data.Warehouse_ID : old?.Warehouse_ID) as
       | number
       | null;
-    await validateLines(ctx, type, warehouse ?? null, lines);
+    validated.set(data, await validateLines(ctx, type, warehouse ?? null, lines));
   },
 
   async beforeSave(ctx, data, old) {
@@ -92,8 +99,9 @@ export const stockDocHooks = defineHooks(stockDoc, {
     if (!lines) return;
     // lines all in one warehouse name it on the header, so that lists and filters show it
     if (!(data.Warehouse_ID ?? old?.Warehouse_ID)) {
-      const locations = await loadLocations(ctx.tx, [...new Set(lines.map((l) => l.Location_ID))]);
-      const warehouses = new Set([...locations.values()].map((l) => l.warehouse_id));
+      const locations =
+        validated.get(data) ?? (await loadLocations(ctx.tx, [...new Set(lines.map((l) => l.Location_ID))]));
+      const warehouses = new Set(lines.map((l) => locations.get(l.Location_ID)?.warehouse_id));
       if (warehouses.size === 1) data.Warehouse_ID = [...warehouses][0];
     }
     const book = type === STOCK_DOC_TYPE.COUNT ? await bookQuantities(ctx, lines) : [];
@@ -175,12 +183,14 @@ export const stockDocHooks = defineHooks(stockDoc, {
       const price = type === STOCK_DOC_TYPE.COUNT ? null : rows[0].unitCost;
       updates.push(sql`(${i + 1}::int, ${amount}::numeric, ${price}::numeric, ${batch}::varchar)`);
     }
-    if (updates.length)
-      await sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
+    await sql`${
+      updates.length
+        ? sql`WITH l AS (UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
           batch_no = coalesce(v.batch, l.batch_no)
         FROM (VALUES ${sql.join(updates)}) AS v(line_no, amount, price, batch)
-        WHERE l.parent_id = ${id} AND l.line_no = v.line_no`.execute(ctx.tx);
-    await sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`.execute(ctx.tx);
+        WHERE l.parent_id = ${id} AND l.line_no = v.line_no)`
+        : sql``
+    } UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`.execute(ctx.tx);
   },
 
   async onUnapprove(ctx, record) {

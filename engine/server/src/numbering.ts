@@ -1,5 +1,5 @@
 import type { EntityDef, NumberingDef } from '@mes/model';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Tx } from './db/tx';
 
 const PERIOD_CODE: Record<NumberingDef['period'], number> = { none: 0, year: 1, month: 2, day: 3 };
@@ -10,29 +10,31 @@ export function periodText(period: number, now: Date): string {
 }
 
 /**
- * Next document number of an entity's series. The series row is locked for the rest of the
- * transaction, so two concurrent documents never get the same number and a rolled-back document
- * gives its number back.
+ * Next document number of an entity's series, in one statement: the upsert locks the series row for
+ * the rest of the transaction, so two concurrent documents never get the same number and a
+ * rolled-back document gives its number back. The period is taken from the row, as the numbering
+ * settings page may have changed it.
  */
 export async function nextNumber(tx: Tx, def: EntityDef, now = new Date()): Promise<string> {
   const n = def.features.numbering;
   if (!n) throw new Error(`${def.name} has no numbering`);
-  await sql`INSERT INTO numbering_series (series_code, series_name, prefix, period, digits)
-    VALUES (${def.name}, ${def.label.zh}, ${n.prefix}, ${PERIOD_CODE[n.period]}, ${n.digits})
-    ON CONFLICT (series_code) DO NOTHING`.execute(tx);
+  const periodOf = (col: RawBuilder<unknown>) =>
+    sql`(CASE ${col} WHEN 1 THEN ${periodText(1, now)} WHEN 2 THEN ${periodText(2, now)}
+      WHEN 3 THEN ${periodText(3, now)} ELSE '' END)`;
+  const code = PERIOD_CODE[n.period];
   const { rows } = await sql<{
     prefix: string;
-    period: number;
     digits: number;
-    current_period: string | null;
-    current_value: number | null;
+    current_period: string;
+    current_value: number;
   }>`
-    SELECT prefix, period, digits, current_period, current_value FROM numbering_series
-    WHERE series_code = ${def.name} FOR UPDATE`.execute(tx);
-  const s = rows[0];
-  const p = periodText(s.period, now);
-  const value = (s.current_period ?? '') === p ? (s.current_value ?? 0) + 1 : 1;
-  await sql`UPDATE numbering_series SET current_period = ${p}, current_value = ${value}, updated_at = now()
-    WHERE series_code = ${def.name}`.execute(tx);
-  return `${s.prefix}${p}${String(value).padStart(s.digits, '0')}`;
+    INSERT INTO numbering_series AS s (series_code, series_name, prefix, period, digits, current_period, current_value)
+    VALUES (${def.name}, ${def.label.zh}, ${n.prefix}, ${code}, ${n.digits}, ${periodText(code, now)}, 1)
+    ON CONFLICT (series_code) DO UPDATE SET
+      current_value = CASE WHEN coalesce(s.current_period, '') = ${periodOf(sql`s.period`)}
+        THEN coalesce(s.current_value, 0) + 1 ELSE 1 END,
+      current_period = ${periodOf(sql`s.period`)}, updated_at = now()
+    RETURNING s.prefix, s.digits, s.current_period, s.current_value`.execute(tx);
+  const r = rows[0];
+  return `${r.prefix}${r.current_period ?? ''}${String(r.current_value).padStart(r.digits, '0')}`;
 }

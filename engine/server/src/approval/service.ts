@@ -17,6 +17,12 @@ export interface ApprovalInput {
   reason?: string;
 }
 
+interface MenuSettings {
+  route: string | null;
+  /** Approver user ids by level (index 0 = level 1) configured for the entity's menu. */
+  levels: (number | string)[] | null;
+}
+
 interface DocRow {
   id: number;
   state: number;
@@ -48,16 +54,19 @@ export class ApprovalService {
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
       const noField = def.features.numbering?.field ?? def.display;
-      const { rows } = await sql<DocRow>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by,
-          ${sql.ref(`t.${columnOf(noField)}`)} AS doc_no
-          ${dateField ? sql`, ${sql.ref(`t.${columnOf(dateField)}`)} AS posting_date` : sql``}
-        FROM ${sql.table(def.table)} AS t WHERE t.id = ${input.id} AND ${opts.scope ?? sql`TRUE`} FOR UPDATE`.execute(
-        tx,
-      );
+      // the document under lock, with its menu's route and approvers: one round trip
+      const { rows } = await sql<DocRow & MenuSettings>`SELECT t.id, t.state, t.approve_level, t.next_user_id,
+          t.created_by, ${sql.ref(`t.${columnOf(noField)}`)} AS doc_no
+          ${dateField ? sql`, ${sql.ref(`t.${columnOf(dateField)}`)} AS posting_date` : sql``},
+          m.route, (SELECT array_agg(l.approver_id ORDER BY l.level_no, l.line_no) FROM approval_setting s
+            JOIN approval_setting_levels l ON l.parent_id = s.id WHERE s.menu_id = m.id) AS levels
+        FROM ${sql.table(def.table)} AS t LEFT JOIN module_menu m ON m.menu_code = ${def.menu ?? null}
+        WHERE t.id = ${input.id} AND ${opts.scope ?? sql`TRUE`} FOR UPDATE OF t`.execute(tx);
       const doc = rows[0];
       if (!doc) throw notFound();
       const me = ctx.user?.User_ID ?? 0;
-      const { levels, route } = await this.menuSettings(tx, def);
+      const levels = (doc.levels ?? []).map(Number);
+      const route = doc.route ?? `/${def.name}`;
       const mayAct = () => {
         if (opts.isAdmin) return;
         const expected = doc.state === STATE.IN_APPROVAL ? doc.next_user_id : (levels[0] ?? null);
@@ -139,20 +148,6 @@ export class ApprovalService {
       FROM approval_history h LEFT JOIN users o ON o.id = h.operator_id LEFT JOIN users n ON n.id = h.next_user_id
       WHERE h.entity_name = ${def.name} AND h.record_id = ${id} ORDER BY h.id`.execute(this.engine.db);
     return rows;
-  }
-
-  /**
-   * The menu's route (for messages and to-dos) and the approver user ids by level (index 0 = level
-   * 1) configured for the entity's menu, in one statement.
-   */
-  private async menuSettings(tx: Tx, def: EntityDef): Promise<{ levels: number[]; route: string }> {
-    const fallback = `/${def.name}`;
-    if (!def.menu) return { levels: [], route: fallback };
-    const { rows } = await sql<{ route: string; levels: number[] | null }>`SELECT m.route,
-        (SELECT array_agg(l.approver_id ORDER BY l.level_no, l.line_no) FROM approval_setting s
-          JOIN approval_setting_levels l ON l.parent_id = s.id WHERE s.menu_id = m.id) AS levels
-      FROM module_menu m WHERE m.menu_code = ${def.menu}`.execute(tx);
-    return { levels: (rows[0]?.levels ?? []).map(Number), route: rows[0]?.route ?? fallback };
   }
 
   private async checkNextUser(tx: Tx, next: number, me: number) {

@@ -148,6 +148,21 @@ describe('documents', () => {
     expect(new Set(numbers).size).toBe(20);
   });
 
+  it('starts counting again in a new period, and follows the period set on the series', async () => {
+    const svc = engine.service('TestOrder');
+    const one = { Lines: [{ Qty: '1', Price: '1' }] };
+    const month = new Date().toISOString().slice(0, 7).replace('-', '');
+    const { rows } = await sql<{ current_period: string; current_value: number }>`SELECT current_period,
+      current_value FROM numbering_series WHERE series_code = 'TestOrder'`.execute(engine.db);
+    // monthly numbers, last given in January 2000: this month starts again at 1
+    await sql`UPDATE numbering_series SET period = 2, current_period = '200001', current_value = 41
+      WHERE series_code = 'TestOrder'`.execute(engine.db);
+    expect((await svc.insert(one, SYSTEM_CONTEXT)).List_NO).toBe(`TO${month}0001`);
+    expect((await svc.insert(one, SYSTEM_CONTEXT)).List_NO).toBe(`TO${month}0002`);
+    await sql`UPDATE numbering_series SET period = 3, current_period = ${rows[0].current_period},
+      current_value = ${rows[0].current_value} WHERE series_code = 'TestOrder'`.execute(engine.db);
+  });
+
   it('replaces lines on update and voids instead of deleting', async () => {
     const svc = engine.service('TestOrder');
     const doc = await svc.insert({ Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT);
