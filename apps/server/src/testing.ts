@@ -1,5 +1,5 @@
 import { type Database, migrate, openDatabase, readMigrations, type ServerModule } from '@mes/engine-server';
-import { openTestDatabase } from '@mes/engine-server/testing';
+import { createTestTemplate, openTestDatabase, type TestTemplate } from '@mes/engine-server/testing';
 import { diffSnapshots, Registry, snapshotOf } from '@mes/model';
 import { createApp, type RunningApp } from './app';
 import { MIGRATIONS_DIR } from './config';
@@ -26,6 +26,35 @@ export interface TestServer extends RunningApp {
   }>;
 }
 
+/** The variable through which the test run's setup hands the demo template to the test files. */
+export const DEMO_TEMPLATE_ENV = 'MES_TEST_DEMO_TEMPLATE';
+
+/** The demo database the run's setup built once, if it did (`npm test` asks it to). */
+function demoTemplate(): TestTemplate | undefined {
+  const v = process.env[DEMO_TEMPLATE_ENV];
+  if (!v) return undefined;
+  const t = JSON.parse(v) as TestTemplate;
+  // the template belongs to the backend it was built on
+  return (t.kind === 'postgres') === Boolean(process.env.DATABASE_URL) ? t : undefined;
+}
+
+/**
+ * Builds the demo database once for a whole test run: migrations and the demo seed, which every
+ * file that asks for `seed: 'demo'` would otherwise repeat (the seed posts a year of stock).
+ */
+export async function buildDemoTemplate(
+  dir: string,
+): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
+  return createTestTemplate(dir, async (database) => {
+    const running = await createApp({
+      database: { ...database, close: async () => undefined },
+      seed: 'demo',
+      webDist: '',
+    });
+    await running.close();
+  });
+}
+
 /**
  * A real server on a random port over a fresh database: an in-memory PGlite, or a new database on
  * the PostgreSQL server of DATABASE_URL (dropped afterwards), so that test files never share state.
@@ -35,7 +64,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database: Database = opts.dataDir
     ? await openDatabase({ dataDir: opts.dataDir })
-    : await openTestDatabase();
+    : await openTestDatabase(opts.seed === 'demo' ? demoTemplate() : undefined);
   if (opts.extraModules?.length) {
     // tables of test-only modules, created straight from their declarations after the real migrations
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));

@@ -1,27 +1,46 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { diffSnapshots, EMPTY_SNAPSHOT, type Registry, snapshotOf } from '@mes/model';
 import pg from 'pg';
 import { type Database, openDatabase } from './db';
 import { migrate } from './db/migrate';
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
- * of DATABASE_URL that is dropped again on close, so that test files never share state.
+ * Where a test run keeps a database to copy (see `apps/server/src/testing.ts`): a PostgreSQL
+ * database name on the server of DATABASE_URL, or a PGlite dump file.
  */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+export interface TestTemplate {
+  kind: 'pglite' | 'postgres';
+  where: string;
+}
+
+const adminQuery = async (serverUrl: string, q: string) => {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+};
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
+ * of DATABASE_URL that is dropped again on close, so that test files never share state. With a
+ * template, the database starts as a copy of it.
+ */
+export async function openTestDatabase(template?: TestTemplate): Promise<Database & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) {
+    const loadDataDir = template?.kind === 'pglite' ? new Blob([readFileSync(template.where)]) : undefined;
+    return openDatabase({ dataDir: 'memory://', loadDataDir });
+  }
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
+  await adminQuery(
+    serverUrl,
+    `CREATE DATABASE ${name}${template?.kind === 'postgres' ? ` TEMPLATE ${template.where}` : ''}`,
+  );
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString() });
@@ -30,8 +49,46 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     url: u.toString(),
     close: async () => {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
+  };
+}
+
+/**
+ * Builds a template with `fill` (on a fresh database of the current kind) and returns where it is
+ * and how to remove it again.
+ */
+export async function createTestTemplate(
+  dir: string,
+  fill: (database: Database) => Promise<void>,
+): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const where = join(dir, `pglite-template-${randomBytes(6).toString('hex')}.tar`);
+    try {
+      await fill(database);
+      const dump = await database.dumpDataDir?.();
+      if (!dump) throw new Error('PGlite gave no dump');
+      writeFileSync(where, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await database.close();
+    }
+    return { template: { kind: 'pglite', where }, remove: async () => rmSync(where, { force: true }) };
+  }
+  const name = `tpl_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  try {
+    await fill(database);
+  } finally {
+    await database.close();
+  }
+  return {
+    template: { kind: 'postgres', where: name },
+    remove: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

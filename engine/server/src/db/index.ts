@@ -14,6 +14,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other databases from. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DbConfig {
@@ -21,6 +23,8 @@ export interface DbConfig {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps everything in memory. */
   dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (see `dumpDataDir`). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(cfg: DbConfig): Promise<Database> {
@@ -42,12 +46,13 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   }
   const dir = cfg.dataDir && cfg.dataDir !== 'memory://' ? cfg.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const lite = await PGlite.create(dir, { parsers });
+  const lite = await PGlite.create(dir, { parsers, loadDataDir: cfg.loadDataDir });
   await lite.exec("SET TIME ZONE 'UTC'");
   const db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => lite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       if (!lite.closed) await lite.close();
