@@ -1,4 +1,4 @@
-import { AppError, type HookContext, nextBatchNo, type Tx } from '@mes/engine-server';
+import { AppError, type HookContext, nextBatchNo } from '@mes/engine-server';
 import { subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import {
