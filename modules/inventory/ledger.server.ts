@@ -1,6 +1,7 @@
 import { AppError, type HookContext, nextBatchNo } from '@mes/engine-server';
 import { subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
+import { isoDay } from './logic/dates';
 import {
   type LedgerRow,
   type Movement,
@@ -49,11 +50,6 @@ export interface PostingInput {
 export interface PostedRow extends LedgerRow {
   id: number;
 }
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** Turns the planner's refusals into messages that name the material and the location. */
 function explain(
@@ -202,13 +198,13 @@ export async function reverseMovements(
   const first = rows[0];
   let plan: Plan;
   try {
-    plan = planReversal(loaded.state, originals, { date: today(), allowNegative: settings.allowNegative });
+    plan = planReversal(loaded.state, originals, { date: isoDay(), allowNegative: settings.allowNegative });
   } catch (e) {
     explain(e, materials, locations);
   }
   return writePlan(
     ctx,
-    { Doc_Type: docType, Doc_ID: docId, Doc_NO: String(first.doc_no), Posting_Date: today(), lines: [] },
+    { Doc_Type: docType, Doc_ID: docId, Doc_NO: String(first.doc_no), Posting_Date: isoDay(), lines: [] },
     plan,
     loaded,
   );

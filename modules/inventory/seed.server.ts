@@ -1,6 +1,7 @@
 import type { HookContext, SeedContext } from '@mes/engine-server';
 import { addDecimal, compareDecimal, mulDecimal, STATE } from '@mes/model';
 import { sql } from 'kysely';
+import { isoDay } from './logic/dates';
 import { STOCK_DOC_TYPE as T } from './stockDoc.entity';
 import { stockDocHooks } from './stockDoc.server';
 
@@ -11,9 +12,6 @@ function rng(seed: number) {
     return s / 2 ** 32;
   };
 }
-
-const isoDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 interface Line {
   Material_ID: number;
