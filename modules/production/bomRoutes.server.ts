@@ -36,6 +36,7 @@ const qtyQuery = z.object({
     .regex(/^\d{1,12}(\.\d{1,6})?$/)
     .default('1'),
 });
+const linesQuery = z.object({ Lines: z.enum(['0', '1']).default('0') });
 const moveBody = z.strictObject({
   ID: z.number().int().positive(),
   Parent_ID: z.number().int().positive().nullable(),
@@ -208,11 +209,15 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
       engine,
       req,
     );
-    const info = await materialInfo(engine, [
-      ...new Set([...x.leaves.keys(), ...x.intermediates.keys(), ...x.lines.map((l) => l.materialId)]),
-    ]);
+    const info = g.materials;
+    const facts = (k: number) => {
+      const m = info.get(k);
+      return m
+        ? { Material_Number: m.Material_Number, Material_Name: m.Material_Name, Unit_Name: m.Unit_Name }
+        : {};
+    };
     const list = (m: Map<number, string>) =>
-      [...m].map(([k, v]) => ({ Material_ID: k, ...info.get(k), Qty: v }));
+      [...m].map(([k, v]) => ({ Material_ID: k, ...facts(k), Qty: v }));
     return ok(
       {
         Qty: q.Qty,
@@ -237,24 +242,18 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
   app.get('/Bom/:id/Cost', perm('view'), async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
+    const q = parseWith(linesQuery, req.query, bom, ctx.lang);
     const g = await loadGraph(engine.db, id);
     if (!g) throw notFound();
-    const materials = new Set<number>([g.tree.productId, ...g.tree.lines.map((l) => l.materialId)]);
-    for (const m of [...materials]) for (const l of g.resolve(m)?.lines ?? []) materials.add(l.materialId);
-    const { rows } = await sql<{
-      id: number;
-      historical_price: string | null;
-    }>`SELECT id, historical_price::text
-      FROM material WHERE id IN (${sql.join([...materials])})`.execute(engine.db);
-    const prices = new Map<number, string | null>(rows.map((r) => [Number(r.id), r.historical_price]));
     const ops = await operationCosts(engine.db);
     const c = await explained(
       () =>
         rollUpCost(
           g.tree,
-          (m) => prices.get(m),
+          (m) => g.materials.get(m)?.price,
           (m) => ops.get(m),
           g.resolve,
+          { withLines: q.Lines === '1' },
         ),
       engine,
       req,
