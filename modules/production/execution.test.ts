@@ -263,4 +263,60 @@ describe('execution: receipts at actual cost, feeding, output detail', () => {
     expect((await t.call('GET', '/ProductionReport/Output?Page=0')).status).toBe(400);
     expect((await t.call('GET', '/ProductionReport/Output?From=yesterday')).status).toBe(400);
   });
+
+  it('scheduling levels an order by the station capacity per shift, and refuses an end it cannot meet', async () => {
+    const shift = await a.must<{ Shift_ID: number }>('POST', '/WorkShift', {
+      Shift_Code: 'XA',
+      Shift_Name: '早班X',
+      Start_Time: '08:00',
+      End_Time: '12:00',
+      Break_Minutes: 0,
+    });
+    const busy = (
+      await a.must<{ Work_Station_ID: number }>('POST', '/WorkStation', {
+        Station_Code: 'EX2',
+        Station_Name: '灌装工位',
+        Product_Line_ID: (
+          await a.must<{ Product_Line_ID: number }[]>('GET', '/ProductLine')
+        )[0].Product_Line_ID,
+        Capacities: [{ Shift_ID: shift.Shift_ID, Capacity_Minutes: 100 }],
+      })
+    ).Work_Station_ID;
+    // the routing takes 3 + 1 minutes a piece: 40 pieces are 160 minutes, two days at 100 a day
+    const first = await newOrder(plain, '40');
+    const s1 = await a.must<{ Plan_Start: string; Plan_End: string }>('POST', '/WorkOrder/Schedule', {
+      Work_Order_ID: first,
+      Work_Station_ID: busy,
+      Plan_Start: '2026-12-01',
+    });
+    expect([s1.Plan_Start, s1.Plan_End].map((d) => String(d).slice(0, 10))).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+    ]);
+    // a second order of 25 pieces (100 minutes) must wait for what the first leaves: 20 + 80
+    const second = await newOrder(plain, '25');
+    const tight = await t.call('POST', '/WorkOrder/Schedule', {
+      Work_Order_ID: second,
+      Work_Station_ID: busy,
+      Plan_Start: '2026-12-01',
+      Plan_End: '2026-12-02',
+    });
+    expect(tight.status).toBe(409);
+    expect(tight.body.Message).toContain('产能不足');
+    expect(tight.body.Message).toContain('2026-12-03');
+    expect((await a.must<Order>('GET', `/WorkOrder/${second}`)).Schedule_Status).toBe(0);
+    const s2 = await a.must<{ Plan_End: string }>('POST', '/WorkOrder/Schedule', {
+      Work_Order_ID: second,
+      Work_Station_ID: busy,
+      Plan_Start: '2026-12-01',
+    });
+    expect(String(s2.Plan_End).slice(0, 10)).toBe('2026-12-03');
+    const load = await a.must<
+      { Work_Station_ID: number; Capacity_Minutes: string; Days: Record<string, string> }[]
+    >('GET', '/WorkOrder/Load?From=2026-12-01&To=2026-12-03');
+    const row = load.find((l) => l.Work_Station_ID === busy);
+    expect(row?.Capacity_Minutes).toBe('100');
+    expect(Object.values(row?.Days ?? {}).reduce((x, v) => x + Number(v), 0)).toBeCloseTo(260, 1);
+    expect((await t.call('GET', '/WorkOrder/Load?From=2026-12-03&To=2026-12-01')).status).toBe(400);
+  });
 });

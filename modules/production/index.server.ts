@@ -1,6 +1,7 @@
 import type { ServerModule } from '@mes/engine-server';
 import { bomHooks, bomLockHooks, bomNodeHooks } from './bom.server';
 import { bomRoutes } from './bomRoutes.server';
+import { capacityRoutes } from './capacity.server';
 import { feedingHooks } from './feeding.server';
 import { bomLockMenu, factoryModule, productionModule } from './index';
 import { outputReportRoutes } from './outputReport.server';
@@ -31,6 +32,7 @@ export const productionServer: ServerModule = {
     workOrderRoutes(app, engine);
     planRoutes(app, engine);
     outputReportRoutes(app, engine);
+    capacityRoutes(app, engine);
   },
 };
 

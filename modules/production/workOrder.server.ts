@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { loadGraph } from './bomData.server';
+import { levelOnStation } from './capacity.server';
 import { receiveGoods } from './completion.server';
 import { explode } from './logic/bom';
 import { minus } from './logic/exact';
@@ -109,9 +110,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 async function lockOrder(c: HookContext, orderId: number): Promise<Row> {
   const { rows } =
     await sql<Row>`SELECT id, work_doc_id, schedule_status, qty, good_qty, received_qty, material_id,
-      bom_id, route_id, work_station_id, location_id, order_no FROM work_order WHERE id = ${orderId} FOR UPDATE`.execute(
-      c.tx,
-    );
+      bom_id, route_id, work_station_id, location_id, order_no, plan_start::text AS plan_start,
+      plan_end::text AS plan_end FROM work_order WHERE id = ${orderId} FOR UPDATE`.execute(c.tx);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -249,10 +249,19 @@ async function act(c: HookContext, o: Row, action: Action, body: Row) {
           '不能早于计划开工',
           'cannot be before the planned start',
         ).at('Plan_End');
+      // levelled by the station's capacity: without a requested end, the capacity sets it
+      const start = String(body.Plan_Start ?? o.plan_start ?? today()).slice(0, 10);
+      const levelled = await levelOnStation(
+        c,
+        { id: Number(o.id), routeId: o.route_id === null ? null : Number(o.route_id), qty: String(o.qty) },
+        Number(station),
+        start,
+        (body.Plan_End as string | undefined) ?? null,
+      );
       await setStatus(c, o, event, {
         Work_Station_ID: station,
-        ...(body.Plan_Start ? { Plan_Start: body.Plan_Start } : {}),
-        ...(body.Plan_End ? { Plan_End: body.Plan_End } : {}),
+        ...(body.Plan_Start || levelled ? { Plan_Start: start } : {}),
+        ...(levelled ? { Plan_End: levelled } : body.Plan_End ? { Plan_End: body.Plan_End } : {}),
       });
       return;
     }
@@ -414,37 +423,6 @@ export function workOrderRoutes(app: FastifyInstance, engine: Engine) {
       WHERE s.parent_id = ${o.Route_ID ?? 0} GROUP BY s.ser_no, s.process_id, p.process_name ORDER BY s.ser_no`.execute(
           engine.db,
         );
-      return ok(rows, ctx);
-    },
-  );
-
-  // the Gantt: orders with planned dates in a window, by work station
-  app.get(
-    '/WorkOrder/Gantt',
-    { config: { perm: { entity: workOrder.name, button: 'view' } } },
-    async (req) => {
-      const ctx = requestContext(req);
-      const q = parseWith(
-        z.object({ From: date, To: date, Work_Station_ID: z.coerce.number().int().positive().optional() }),
-        req.query,
-        workOrder,
-        ctx.lang,
-      );
-      if (q.To < q.From)
-        throw refuse(
-          workOrder.fields.Plan_End.label,
-          '结束日期不能早于开始日期',
-          'the end is before the start',
-        );
-      const { rows } =
-        await sql`SELECT o.id AS "Work_Order_ID", o.order_no AS "Order_NO", o.schedule_status AS "Schedule_Status",
-        o.order_type AS "Order_Type", o.plan_start AS "Plan_Start", o.plan_end AS "Plan_End", o.qty AS "Qty",
-        o.good_qty AS "Good_Qty", o.work_station_id AS "Work_Station_ID", w.station_name AS "Station_Name",
-        m.material_number AS "Material_Number", m.material_name AS "Material_Name"
-      FROM work_order o JOIN material m ON m.id = o.material_id LEFT JOIN work_station w ON w.id = o.work_station_id
-      WHERE o.plan_start <= ${q.To} AND o.plan_end >= ${q.From} AND o.schedule_status <> 9
-        ${q.Work_Station_ID ? sql`AND o.work_station_id = ${q.Work_Station_ID}` : sql``}
-      ORDER BY w.station_code NULLS LAST, o.plan_start, o.id LIMIT 2000`.execute(engine.db);
       return ok(rows, ctx);
     },
   );
