@@ -330,5 +330,11 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
       .poll(async () => page.locator(`${tid('gantt-load')}, ${tid('gantt-overload')}`).count())
       .toBeGreaterThan(0);
     await shot(page, 'production-gantt');
+    // the output detail report lists the order's output by operation and day, with its 合计 row
+    await page.goto(`${t.url}/PD/report/outputDetail`);
+    const [o] = await must<{ Order_NO: string }[]>('GET', `/WorkOrder?Material_ID=${ids.top}`);
+    await expect.poll(() => page.locator(tid('output-table')).innerText()).toContain(o.Order_NO);
+    expect(await page.locator(tid('output-table')).innerText()).toContain('合计');
+    await shot(page, 'production-output-detail');
   });
 });
