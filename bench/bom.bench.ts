@@ -16,7 +16,8 @@ import type { Db } from '@mes/engine-server';
 import { explode } from '@mes/production/logic';
 import { loadGraph } from '@mes/production/server';
 import { sql } from 'kysely';
-import { type BackendKind, openBackend, resetDatabase } from './lib/backend';
+import pg from 'pg';
+import { type BackendKind, checkBenchUrl, openBackend, resetDatabase } from './lib/backend';
 import { between, mulberry32, percentile } from './lib/prng';
 
 const env = process.env;
@@ -185,8 +186,25 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<Timing> {
   return stats(ms);
 }
 
+/** Creates the bench's PostgreSQL database when it does not exist yet (through the server's `postgres` one). */
+async function ensureDatabase(url: string) {
+  checkBenchUrl(url);
+  const u = new URL(url);
+  const name = u.pathname.replace(/^\//, '');
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!r.rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await c.end();
+  }
+}
+
 async function run(kind: BackendKind) {
   const where = kind === 'pglite' ? pgliteDir : pgUrl;
+  if (kind === 'postgres') await ensureDatabase(where);
   log(`${kind}: fresh database`);
   await resetDatabase(kind, where);
   const b = await openBackend(kind, where);
