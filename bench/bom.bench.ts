@@ -10,12 +10,14 @@
  * Figures are printed and written to bench/results/bom.{json,md}; nothing is asserted.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '@mes/engine-server';
 import { explode } from '@mes/production/logic';
 import { loadGraph } from '@mes/production/server';
 import { sql } from 'kysely';
-import { type BackendKind, openBackend, resetDatabase } from './lib/backend';
+import pg from 'pg';
+import { type BackendKind, checkBenchUrl, openBackend, resetDatabase } from './lib/backend';
 import { between, mulberry32, percentile } from './lib/prng';
 
 const env = process.env;
@@ -184,8 +186,25 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<Timing> {
   return stats(ms);
 }
 
+/** Creates the bench's PostgreSQL database when it does not exist yet (through the server's `postgres` one). */
+async function ensureDatabase(url: string) {
+  checkBenchUrl(url);
+  const u = new URL(url);
+  const name = u.pathname.replace(/^\//, '');
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!r.rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await c.end();
+  }
+}
+
 async function run(kind: BackendKind) {
   const where = kind === 'pglite' ? pgliteDir : pgUrl;
+  if (kind === 'postgres') await ensureDatabase(where);
   log(`${kind}: fresh database`);
   await resetDatabase(kind, where);
   const b = await openBackend(kind, where);
@@ -218,6 +237,7 @@ async function run(kind: BackendKind) {
       Leaves: unknown[];
     };
     const popular = (await get(`/Bom/WhereUsed?Material_ID=${g.raws.popular}`)) as { Level: number }[];
+    const loadBefore = loadavg()[0];
     const results = {
       kind,
       check: {
@@ -237,12 +257,16 @@ async function run(kind: BackendKind) {
         return timeIt(repeat, async () => explode(graph.tree, '1', graph.resolve));
       })(),
       costHttp: await timeIt(repeat, () => get(`/Bom/${g.bigBom}/Cost`)),
+      costHttpLines: await timeIt(repeat, () => get(`/Bom/${g.bigBom}/Cost?Lines=1`)),
       whereUsedPopular: await timeIt(repeat, () => get(`/Bom/WhereUsed?Material_ID=${g.raws.popular}`)),
       whereUsedRare: await timeIt(repeat, () => get(`/Bom/WhereUsed?Material_ID=${g.raws.rare}`)),
       whereUsedMid: await timeIt(repeat, () => get(`/Bom/WhereUsed?Material_ID=${g.raws.mid}`)),
     };
-    log(`${kind}: ${JSON.stringify(results.check)}`);
-    return results;
+    const load = [loadBefore, loadavg()[0]];
+    log(
+      `${kind}: ${JSON.stringify(results.check)}; load average ${load.map((l) => l.toFixed(1)).join(' → ')}`,
+    );
+    return { ...results, load };
   } finally {
     await b.running.app.close();
   }
@@ -253,9 +277,10 @@ for (const kind of targets) out.push(await run(kind));
 const f = (t: Timing) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}`;
 const rows: [string, keyof (typeof out)[number]][] = [
   ['explosion, 10 levels, 10,000 nodes: GET /Bom/{id}/Explode', 'explodeHttp'],
-  ['  of which: load the tree and sub-BOMs (SQL)', 'explodeLoad'],
+  ['  of which: load the tree, sub-BOMs and materials (one SQL statement)', 'explodeLoad'],
   ['  of which: explode in memory', 'explodePure'],
   ['cost roll-up of the same BOM: GET /Bom/{id}/Cost', 'costHttp'],
+  ['  the same with the cost of every node: GET /Bom/{id}/Cost?Lines=1', 'costHttpLines'],
   ['where-used across 10,000 BOMs, popular raw material', 'whereUsedPopular'],
   ['where-used, rarely used raw material', 'whereUsedRare'],
   ['where-used, a sub-assembly', 'whereUsedMid'],
@@ -267,6 +292,10 @@ const lines = [
   ...rows.map(([name, k]) => `| ${name} | ${out.map((o) => f(o[k] as Timing)).join(' | ')} |`),
   '',
   `Checks: ${out.map((o) => `${o.kind} ${JSON.stringify(o.check)}`).join('; ')}`,
+  '',
+  `Machine: ${cpus().length} cores shared with other jobs; 1-minute load average while measuring ${out
+    .map((o) => `${o.kind} ${o.load.map((l) => l.toFixed(1)).join(' → ')}`)
+    .join(', ')}.`,
 ];
 console.log(`\n${lines.join('\n')}\n`);
 const dir = join(import.meta.dirname, 'results');

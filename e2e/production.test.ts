@@ -42,6 +42,28 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
     for (let i = 0; i < 5; i++)
       if ((await must<{ State: number }>('POST', `/${entity}/Approve`, { [key]: id })).State === 3) return;
   };
+  /**
+   * Approves a document in the browser through its form's approval panel, level after level (the
+   * admin approves at each), waiting after every submit until the server shows the step taken.
+   */
+  const approveInBrowser = async (listPath: string, entity: string, id: number) => {
+    type Doc = { State: number; Approve_Level: number | null };
+    const stepOf = (d: Doc) => `${d.State}/${d.Approve_Level ?? 0}`;
+    for (let i = 0; i < 5; i++) {
+      const before = await must<Doc>('GET', `/${entity}/${id}`);
+      if (before.State === 3) return;
+      await page.goto(`${t.url}${listPath}`);
+      await page.click(tid(`entity-edit-${id}`));
+      await page.locator(tid('approval-open')).waitFor();
+      await page.click(tid('approval-open'));
+      await page.click(`${tid('approval-choice')} input[value="approve"]`);
+      await page.click(tid('approval-submit'));
+      await expect
+        .poll(async () => stepOf(await must<Doc>('GET', `/${entity}/${id}`)), { timeout: 20_000 })
+        .not.toBe(stepOf(before));
+    }
+    expect((await must<Doc>('GET', `/${entity}/${id}`)).State).toBe(3);
+  };
   /** Picks a record in a RefSelect inside `container` by typing part of its name. */
   const pickRef = async (container: string, keyword: string) => {
     await page.click(`${container} .ant-select`);
@@ -172,8 +194,9 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
         return locks.length;
       })
       .toBeGreaterThan(0);
-    await approve('BomLock', 'Lock_ID', locks[0].Lock_ID);
-    await page.reload();
+    await approveInBrowser('/PM/list/ProjectBomLock', 'BomLock', locks[0].Lock_ID);
+    await shot(page, 'production-bom-lock-approved');
+    await page.goto(`${t.url}/PD/record/bom`);
     await page.locator(tid('bom-list')).locator('tr', { hasText: names.top }).first().click();
     await expect.poll(() => page.locator(tid('bom-lock-state')).innerText()).toBe('已锁定');
     expect(await page.locator(tid('bom-add-root')).count()).toBe(0);
@@ -216,7 +239,7 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
       Version: doc.Version,
       Location_ID: ids.fgLoc,
     });
-    await approve('WorkDoc', 'Work_Doc_ID', doc.Work_Doc_ID);
+    await approveInBrowser('/PD/list/WorkDoc', 'WorkDoc', doc.Work_Doc_ID);
     await page.goto(`${t.url}/PD/list/WorkDoc`);
     await page.click(tid(`issue-${doc.List_NO}`));
     await page.click(tid('issue-ok'));
@@ -235,8 +258,15 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
       tid('schedule-station'),
       (await must<{ Station_Name: string }>('GET', `/WorkStation/${ids.station}`)).Station_Name,
     );
+    // the end date comes from the station's free capacity per shift (levelled scheduling)
+    await page.click(`${tid('schedule-level')} input`);
     await page.click(tid('dialog-ok'));
     await page.locator(tid(`order-pick-${no}`)).waitFor();
+    const scheduled = await must<{ Plan_Start: string; Plan_End: string }>(
+      'GET',
+      `/WorkOrder/${order.Work_Order_ID}`,
+    );
+    expect(scheduled.Plan_End.slice(0, 10) >= scheduled.Plan_Start.slice(0, 10)).toBe(true);
     // picking: the list of what the BOM needs for 5 pieces, from the raw-material location
     await page.click(tid(`order-pick-${no}`));
     await pickRef(tid('pick-location'), 'B区');
@@ -251,7 +281,8 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
       'GET',
       `/MaterialReceive?Work_Order_ID=${order.Work_Order_ID}`,
     );
-    await approve('MaterialReceive', 'Receive_ID', picking.Receive_ID);
+    await approveInBrowser('/PD/list/materialReceive', 'MaterialReceive', picking.Receive_ID);
+    await page.goto(`${t.url}/Factory/workDocControl`);
     await page.click(tid(`order-start-${no}`));
     await page.locator(tid(`order-report-${no}`)).waitFor();
     await page.click(tid(`order-report-${no}`));
@@ -285,11 +316,25 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
       [1, 100],
       [11, -30],
     ]);
-    const fg = await must<{ Doc_Type: number; Qty: string }[]>('GET', `/StockLedger?Material_ID=${ids.top}`);
-    expect(fg.map((l) => [l.Doc_Type, Number(l.Qty)])).toEqual([[13, 5]]);
+    const fg = await must<{ Doc_Type: number; Qty: string; Amount: string }[]>(
+      'GET',
+      `/StockLedger?Material_ID=${ids.top}`,
+    );
+    // the goods carry the actual cost picked: 30 at 10
+    expect(fg.map((l) => [l.Doc_Type, Number(l.Qty), Number(l.Amount)])).toEqual([[13, 5, 300]]);
     await page.goto(`${t.url}/Factory/workDocControl`);
     await page.click('text=排程甘特图');
     await page.locator(tid('gantt')).waitFor();
+    // the station's load against its capacity shows under its bars
+    await expect
+      .poll(async () => page.locator(`${tid('gantt-load')}, ${tid('gantt-overload')}`).count())
+      .toBeGreaterThan(0);
     await shot(page, 'production-gantt');
+    // the output detail report lists the order's output by operation and day, with its 合计 row
+    await page.goto(`${t.url}/PD/report/outputDetail`);
+    const [o] = await must<{ Order_NO: string }[]>('GET', `/WorkOrder?Material_ID=${ids.top}`);
+    await expect.poll(() => page.locator(tid('output-table')).innerText()).toContain(o.Order_NO);
+    expect(await page.locator(tid('output-table')).innerText()).toContain('合计');
+    await shot(page, 'production-output-detail');
   });
 });

@@ -28,6 +28,7 @@ export const MOVEMENT_TYPES = options(
   [11, '生产领料', 'Material picking'],
   [12, '生产退料', 'Picking return'],
   [13, '完工入库', 'Production receipt'],
+  [14, '生产投料', 'Production feeding'],
 );
 
 /** Direction in/out of spec part 1 §9. */

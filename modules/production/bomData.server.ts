@@ -69,15 +69,95 @@ export async function loadDefaultBoms(ex: Ex, start: Iterable<number>, known = n
   return byMaterial;
 }
 
-/** A tree with everything needed to explode it through the default BOMs of its materials. */
+export interface MaterialFacts {
+  Material_Number: string;
+  Material_Name: string;
+  Unit_Name: string | null;
+  price: string | null;
+}
+
+type PackedMaterial = [number, string, string, string | null, string | null];
+
+/**
+ * A tree with everything needed to explode or cost it, in one statement: the BOM, the default
+ * BOMs of every material it reaches (a recursive CTE; UNION stops at a loop, which explosion then
+ * reports), their nodes and the number, name, unit and price of every material met. Each part
+ * comes back as one JSON text, so 10,000 nodes cost one row to decode, not 10,000.
+ */
 export async function loadGraph(ex: Ex, bomId: number) {
-  const tree = await loadTree(ex, bomId);
-  if (!tree) return null;
-  const boms = await loadDefaultBoms(
-    ex,
-    tree.lines.map((l) => l.materialId),
-  );
-  return { tree, resolve: (m: number) => boms.get(m) };
+  const { rows } = await sql<{
+    heads: string | null;
+    ids: string | null;
+    boms: string | null;
+    parents: string | null;
+    materials: string | null;
+    qtys: string | null;
+    scraps: string | null;
+    prices: string | null;
+    sers: string | null;
+    mats: string | null;
+  }>`WITH RECURSIVE own AS (SELECT id, bom_id, parent_id, material_id, qty, scrap_rate, price, ser_no
+      FROM bom_node WHERE bom_id = ${bomId}),
+    used AS (SELECT DISTINCT material_id FROM own),
+    subs(id) AS (
+      SELECT b.id FROM bom b WHERE b.is_default AND b.id <> ${bomId}
+        AND b.material_id = ANY (ARRAY(SELECT material_id FROM used))
+      UNION
+      SELECT b.id FROM subs JOIN bom_node n ON n.bom_id = subs.id
+        JOIN bom b ON b.material_id = n.material_id AND b.is_default AND b.id <> ${bomId}),
+    heads AS (SELECT b.id, b.material_id FROM bom b
+      WHERE b.id = ${bomId} OR b.id = ANY (ARRAY(SELECT id FROM subs))),
+    nodes AS (SELECT * FROM own UNION ALL
+      SELECT n.id, n.bom_id, n.parent_id, n.material_id, n.qty, n.scrap_rate, n.price, n.ser_no
+      FROM bom_node n WHERE n.bom_id = ANY (ARRAY(SELECT id FROM subs))),
+    mats AS (SELECT material_id AS id FROM used UNION SELECT material_id FROM nodes WHERE bom_id <> ${bomId}
+      UNION SELECT material_id FROM heads)
+    SELECT (SELECT json_agg(json_build_array(id, material_id)) FROM heads)::text AS heads,
+      array_to_string(array_agg(id), ',') AS ids, array_to_string(array_agg(bom_id), ',') AS boms,
+      array_to_string(array_agg(parent_id), ',', '') AS parents,
+      array_to_string(array_agg(material_id), ',') AS materials, array_to_string(array_agg(qty), ',') AS qtys,
+      array_to_string(array_agg(scrap_rate), ',', '') AS scraps,
+      array_to_string(array_agg(price), ',', '') AS prices, array_to_string(array_agg(ser_no), ',', '') AS sers,
+      (SELECT json_agg(json_build_array(m.id, m.material_number, m.material_name, u.unit_name,
+        m.historical_price::text)) FROM mats JOIN material m ON m.id = mats.id
+        LEFT JOIN unit u ON u.id = m.unit_id)::text AS mats
+    FROM nodes`.execute(ex);
+  const r = rows[0];
+  const heads = JSON.parse(r?.heads ?? '[]') as [number, number][];
+  if (!heads.some(([id]) => Number(id) === bomId)) return null;
+  const trees = new Map<number, BomTree>();
+  for (const [id, materialId] of heads)
+    trees.set(Number(id), { bomId: Number(id), productId: Number(materialId), lines: [] });
+  // the nodes come column by column (numbers and decimals never hold a comma)
+  const col = (s: string | null | undefined) => (s ? s.split(',') : []);
+  const ids = col(r?.ids);
+  const [boms, parents, mats, qtys, scraps, prices, sers] = [
+    r?.boms,
+    r?.parents,
+    r?.materials,
+    r?.qtys,
+    r?.scraps,
+    r?.prices,
+    r?.sers,
+  ].map(col);
+  for (let i = 0; i < ids.length; i++)
+    trees.get(Number(boms[i]))?.lines.push({
+      id: Number(ids[i]),
+      parentId: parents[i] ? Number(parents[i]) : null,
+      materialId: Number(mats[i]),
+      qty: qtys[i],
+      scrapRate: scraps[i] || null,
+      price: prices[i] || null,
+      serNo: sers[i] ? Number(sers[i]) : 0,
+    });
+  const tree = trees.get(bomId) as BomTree;
+  // the root answers for itself even when it is not its product's default version
+  const byMaterial = new Map<number, BomTree>();
+  for (const t of trees.values()) if (t !== tree) byMaterial.set(t.productId, t);
+  const materials = new Map<number, MaterialFacts>();
+  for (const [id, number, name, unit, price] of JSON.parse(r?.mats ?? '[]') as PackedMaterial[])
+    materials.set(Number(id), { Material_Number: number, Material_Name: name, Unit_Name: unit, price });
+  return { tree, resolve: (m: number) => byMaterial.get(m), materials };
 }
 
 /** Whether a BOM is locked (Status 1), taking a row lock so that a lock approval cannot race an edit. */

@@ -36,6 +36,7 @@ const qtyQuery = z.object({
     .regex(/^\d{1,12}(\.\d{1,6})?$/)
     .default('1'),
 });
+const linesQuery = z.object({ Lines: z.enum(['0', '1']).default('0') });
 const moveBody = z.strictObject({
   ID: z.number().int().positive(),
   Parent_ID: z.number().int().positive().nullable(),
@@ -208,11 +209,15 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
       engine,
       req,
     );
-    const info = await materialInfo(engine, [
-      ...new Set([...x.leaves.keys(), ...x.intermediates.keys(), ...x.lines.map((l) => l.materialId)]),
-    ]);
+    const info = g.materials;
+    const facts = (k: number) => {
+      const m = info.get(k);
+      return m
+        ? { Material_Number: m.Material_Number, Material_Name: m.Material_Name, Unit_Name: m.Unit_Name }
+        : {};
+    };
     const list = (m: Map<number, string>) =>
-      [...m].map(([k, v]) => ({ Material_ID: k, ...info.get(k), Qty: v }));
+      [...m].map(([k, v]) => ({ Material_ID: k, ...facts(k), Qty: v }));
     return ok(
       {
         Qty: q.Qty,
@@ -237,24 +242,18 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
   app.get('/Bom/:id/Cost', perm('view'), async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
+    const q = parseWith(linesQuery, req.query, bom, ctx.lang);
     const g = await loadGraph(engine.db, id);
     if (!g) throw notFound();
-    const materials = new Set<number>([g.tree.productId, ...g.tree.lines.map((l) => l.materialId)]);
-    for (const m of [...materials]) for (const l of g.resolve(m)?.lines ?? []) materials.add(l.materialId);
-    const { rows } = await sql<{
-      id: number;
-      historical_price: string | null;
-    }>`SELECT id, historical_price::text
-      FROM material WHERE id IN (${sql.join([...materials])})`.execute(engine.db);
-    const prices = new Map<number, string | null>(rows.map((r) => [Number(r.id), r.historical_price]));
     const ops = await operationCosts(engine.db);
     const c = await explained(
       () =>
         rollUpCost(
           g.tree,
-          (m) => prices.get(m),
+          (m) => g.materials.get(m)?.price,
           (m) => ops.get(m),
           g.resolve,
+          { withLines: q.Lines === '1' },
         ),
       engine,
       req,
@@ -355,15 +354,28 @@ export async function whereUsedSql(engine: Engine, materialId: number, maxLevel 
     reached AS (SELECT material_id, min(level) AS level FROM up GROUP BY material_id),
     best AS (SELECT DISTINCT ON (n.bom_id) n.bom_id, r.level + 1 AS level, n.material_id AS via_id, n.qty
       FROM reached r JOIN bom_node n ON n.material_id = r.material_id ORDER BY n.bom_id, r.level, n.id)
-    SELECT json_agg(x ORDER BY x."Level", x."Product_Number", x."BOM_Version")::text AS j FROM (
-    SELECT best.bom_id AS "Bom_ID", b.list_no AS "List_NO", b.bom_version AS "BOM_Version", b.is_default AS "Is_Default",
-      b.status AS "Status", b.material_id AS "Product_ID", p.material_number AS "Product_Number",
-      p.material_name AS "Product_Name", best.level AS "Level", best.via_id AS "Via_Material_ID",
-      v.material_number AS "Via_Material_Number", best.qty::text AS "Qty"
+    SELECT json_agg(json_build_array(best.bom_id, b.list_no, b.bom_version, b.is_default, b.status, b.material_id,
+        p.material_number, p.material_name, best.level, best.via_id, v.material_number, best.qty::text)
+        ORDER BY best.level, p.material_number, b.bom_version)::text AS j
     FROM best JOIN bom b ON b.id = best.bom_id JOIN material p ON p.id = b.material_id
-    JOIN material v ON v.id = best.via_id) x`.execute(engine.db);
-  // one JSON row: thousands of rows decode at once (PGlite decodes row by row slowly)
-  return JSON.parse(rows[0]?.j ?? '[]') as Record<string, unknown>[];
+    JOIN material v ON v.id = best.via_id`.execute(engine.db);
+  // one JSON row of arrays, not of keyed objects: thousands of rows encode and decode at once
+  // (PGlite decodes row by row slowly, and keys cost as much again as the values)
+  const list = JSON.parse(rows[0]?.j ?? '[]') as unknown[][];
+  return list.map((r) => ({
+    Bom_ID: r[0],
+    List_NO: r[1],
+    BOM_Version: r[2],
+    Is_Default: r[3],
+    Status: r[4],
+    Product_ID: r[5],
+    Product_Number: r[6],
+    Product_Name: r[7],
+    Level: r[8],
+    Via_Material_ID: r[9],
+    Via_Material_Number: r[10],
+    Qty: r[11],
+  }));
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { ServerModule } from '@mes/engine-server';
 import { bomHooks, bomLockHooks, bomNodeHooks } from './bom.server';
 import { bomRoutes } from './bomRoutes.server';
+import { capacityRoutes } from './capacity.server';
+import { feedingHooks } from './feeding.server';
 import { bomLockMenu, factoryModule, productionModule } from './index';
+import { outputReportRoutes } from './outputReport.server';
 import { materialReceiveHooks, planRoutes, producePlanHooks } from './plan.server';
 import { setProcessHooks } from './routing.server';
 import { seedProduction } from './seed.server';
@@ -20,6 +23,7 @@ export const productionServer: ServerModule = {
     workDocHooks,
     workOrderHooks,
     materialReceiveHooks,
+    feedingHooks,
   ],
   seed: seedProduction,
   routes: (app, engine) => {
@@ -27,6 +31,8 @@ export const productionServer: ServerModule = {
     workDocRoutes(app, engine);
     workOrderRoutes(app, engine);
     planRoutes(app, engine);
+    outputReportRoutes(app, engine);
+    capacityRoutes(app, engine);
   },
 };
 

@@ -236,7 +236,10 @@ export const materialReceive = defineEntity({
   },
 });
 
-/** Mixing and feeding (配料投料): what went into a work order's batch, by formula and container. */
+/**
+ * Mixing and feeding (配料投料): what went into a work order's batch, by formula and container;
+ * approval issues the lines from stock to the order (movement type 14).
+ */
 export const mixingFeeding = defineEntity({
   name: 'MixingFeeding',
   label: { zh: '配料投料', en: 'Mixing and feeding' },
@@ -262,6 +265,7 @@ export const mixingFeeding = defineEntity({
       maxRows: 200,
       fields: {
         Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
+        Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', { required: true }),
         Batch_NO: text({ zh: '批次号', en: 'Batch no.' }, { max: 60 }),
         Qty: decimal({ zh: '数量', en: 'Qty' }, { precision: 18, scale: 4, min: '0', required: true }),
       },

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 /** Movement types of the inventory ledger that production posts (MOVEMENT_TYPES of @mes/inventory). */
 export const PICKING = 11;
 export const COMPLETION = 13;
+/** Feeding (配料投料) issues material to a work order like a picking, under its own type. */
+export const FEEDING = 14;
 
 export interface CompletionPosting {
   orderId: number;
@@ -12,12 +14,14 @@ export interface CompletionPosting {
   materialId: number;
   locationId: number;
   qty: string;
+  /** The actual cost per piece (completion.server.ts); null: the material's current cost. */
+  unitPrice: string | null;
   date: string;
 }
 
 /**
- * Completion receives the finished goods into stock, in the caller's transaction. Each completion
- * of an order posts once (an order completes once), so the order's id identifies the posting.
+ * A receipt of finished goods into stock, in the caller's transaction, at the stated cost. The
+ * order's id identifies its receipts (partial ones and the completion) in the ledger.
  */
 export async function postCompletion(ctx: HookContext, p: CompletionPosting): Promise<void> {
   await postMovements(ctx, {
@@ -25,7 +29,15 @@ export async function postCompletion(ctx: HookContext, p: CompletionPosting): Pr
     Doc_ID: p.orderId,
     Doc_NO: p.orderNo,
     Posting_Date: p.date,
-    lines: [{ Line_NO: 1, Material_ID: p.materialId, Location_ID: p.locationId, Qty: p.qty }],
+    lines: [
+      {
+        Line_NO: 1,
+        Material_ID: p.materialId,
+        Location_ID: p.locationId,
+        Qty: p.qty,
+        Unit_Price: p.unitPrice,
+      },
+    ],
   });
 }
 

@@ -17,13 +17,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { loadGraph } from './bomData.server';
-import { materialInfo } from './bomRoutes.server';
+import { levelOnStation } from './capacity.server';
+import { receiveGoods } from './completion.server';
 import { explode } from './logic/bom';
 import { minus } from './logic/exact';
 import { nextScheduleStatus, type WorkOrderEvent } from './logic/states';
 import { workOrder, workReport } from './plan.entity';
 import { refuse } from './refuse.server';
-import { postCompletion } from './stock.server';
 import { checkProductRefs, defaultsFor, syncDocStatus } from './workDoc.server';
 
 const qty = z.string().regex(/^\d{1,12}(\.\d{1,4})?$/);
@@ -48,11 +48,18 @@ const bodies = {
     Location_ID: id.optional(),
     Posting_Date: date.optional(),
   }),
+  /** A partial receipt of finished goods; the order stays in production. */
+  Receive: z.strictObject({
+    Work_Order_ID: id,
+    Qty: qty,
+    Location_ID: id.optional(),
+    Posting_Date: date.optional(),
+  }),
   Settle: z.strictObject({ Work_Order_ID: id }),
   Close: z.strictObject({ Work_Order_ID: id, Close_Reason: z.string().trim().min(1).max(500) }),
 } as const;
 export type Action = keyof typeof bodies;
-const EVENT: Record<Action, WorkOrderEvent> = {
+const EVENT: Record<Exclude<Action, 'Receive'>, WorkOrderEvent> = {
   Schedule: 'schedule',
   Unschedule: 'unschedule',
   Start: 'start',
@@ -103,9 +110,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 async function lockOrder(c: HookContext, orderId: number): Promise<Row> {
   const { rows } =
     await sql<Row>`SELECT id, work_doc_id, schedule_status, qty, good_qty, received_qty, material_id,
-      bom_id, route_id, work_station_id, location_id, order_no FROM work_order WHERE id = ${orderId} FOR UPDATE`.execute(
-      c.tx,
-    );
+      bom_id, route_id, work_station_id, location_id, order_no, plan_start::text AS plan_start,
+      plan_end::text AS plan_end FROM work_order WHERE id = ${orderId} FOR UPDATE`.execute(c.tx);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -187,13 +193,15 @@ export async function pickList(engine: Engine, orderId: number) {
     engine.db,
   );
   const picked = new Map(rows.map((r) => [Number(r.material_id), String(r.qty)]));
-  const info = await materialInfo(engine, [...x.leaves.keys()]);
   return [...x.leaves].map(([m, need]) => {
     const done = picked.get(m) ?? '0';
     const left = minus(need, done);
+    const info = g.materials.get(m);
     return {
       Material_ID: m,
-      ...info.get(m),
+      Material_Number: info?.Material_Number,
+      Material_Name: info?.Material_Name,
+      Unit_Name: info?.Unit_Name,
       Required_Qty: need,
       Picked_Qty: done,
       Open_Qty: compareDecimal(left, '0') > 0 ? left : '0',
@@ -209,6 +217,15 @@ export async function orderAction(c: HookContext, action: Action, body: Row) {
 }
 
 async function act(c: HookContext, o: Row, action: Action, body: Row) {
+  if (action === 'Receive') {
+    // a partial completion: only while in production, and the order keeps its status
+    if (Number(o.schedule_status) !== 2) throw badScheduleStatus(Number(o.schedule_status));
+    const total = await receiveGoods(c, o, body, false);
+    await sql`UPDATE work_order SET received_qty = ${total}, version = version + 1, updated_at = now(),
+      updated_by = ${c.user?.User_ID ?? null} WHERE id = ${o.id}`.execute(c.tx);
+    await writeLog(c, 'edit', workOrder.name, Number(o.id), { Received_Qty: total, event: 'receive' });
+    return;
+  }
   const event = EVENT[action];
   if (nextScheduleStatus(Number(o.schedule_status), event) === null)
     throw badScheduleStatus(Number(o.schedule_status));
@@ -232,10 +249,19 @@ async function act(c: HookContext, o: Row, action: Action, body: Row) {
           '不能早于计划开工',
           'cannot be before the planned start',
         ).at('Plan_End');
+      // levelled by the station's capacity: without a requested end, the capacity sets it
+      const start = String(body.Plan_Start ?? o.plan_start ?? today()).slice(0, 10);
+      const levelled = await levelOnStation(
+        c,
+        { id: Number(o.id), routeId: o.route_id === null ? null : Number(o.route_id), qty: String(o.qty) },
+        Number(station),
+        start,
+        (body.Plan_End as string | undefined) ?? null,
+      );
       await setStatus(c, o, event, {
         Work_Station_ID: station,
-        ...(body.Plan_Start ? { Plan_Start: body.Plan_Start } : {}),
-        ...(body.Plan_End ? { Plan_End: body.Plan_End } : {}),
+        ...(body.Plan_Start || levelled ? { Plan_Start: start } : {}),
+        ...(levelled ? { Plan_End: levelled } : body.Plan_End ? { Plan_End: body.Plan_End } : {}),
       });
       return;
     }
@@ -257,39 +283,8 @@ async function act(c: HookContext, o: Row, action: Action, body: Row) {
       return;
     }
     case 'Complete': {
-      const received = String(o.received_qty ?? '0');
-      const good = String(o.good_qty ?? '0');
-      const q = (body.Qty as string | undefined) ?? minus(good, received);
-      const open = minus(String(o.qty), received);
-      if (compareDecimal(q, open) > 0)
-        throw refuse(
-          workOrder.fields.Received_Qty.label,
-          `完工入库 ${q} 超过工单未完成数量 ${open}`,
-          `${q} to receive is more than the ${open} still open on the order`,
-        ).at('Qty');
-      if (compareDecimal(addDecimal(received, q), good) > 0)
-        throw refuse(
-          workOrder.fields.Received_Qty.label,
-          `完工入库 ${q} 超过已报工良品数 ${good}`,
-          `${q} to receive is more than the ${good} good pieces reported`,
-        ).at('Qty');
-      const location = (body.Location_ID as number | undefined) ?? o.location_id;
-      if (compareDecimal(q, '0') > 0 && !location)
-        throw refuse(
-          workOrder.fields.Location_ID.label,
-          '完工入库需要库位',
-          'is needed to receive the goods',
-        ).at('Location_ID');
-      if (compareDecimal(q, '0') > 0)
-        await postCompletion(c, {
-          orderId: Number(o.id),
-          orderNo: String(o.order_no),
-          materialId: Number(o.material_id),
-          locationId: Number(location),
-          qty: q,
-          date: (body.Posting_Date as string | undefined) ?? today(),
-        });
-      await setStatus(c, o, event, { Received_Qty: addDecimal(received, q) });
+      const total = await receiveGoods(c, o, body, true);
+      await setStatus(c, o, event, { Received_Qty: total });
       return;
     }
     case 'Close':
@@ -428,37 +423,6 @@ export function workOrderRoutes(app: FastifyInstance, engine: Engine) {
       WHERE s.parent_id = ${o.Route_ID ?? 0} GROUP BY s.ser_no, s.process_id, p.process_name ORDER BY s.ser_no`.execute(
           engine.db,
         );
-      return ok(rows, ctx);
-    },
-  );
-
-  // the Gantt: orders with planned dates in a window, by work station
-  app.get(
-    '/WorkOrder/Gantt',
-    { config: { perm: { entity: workOrder.name, button: 'view' } } },
-    async (req) => {
-      const ctx = requestContext(req);
-      const q = parseWith(
-        z.object({ From: date, To: date, Work_Station_ID: z.coerce.number().int().positive().optional() }),
-        req.query,
-        workOrder,
-        ctx.lang,
-      );
-      if (q.To < q.From)
-        throw refuse(
-          workOrder.fields.Plan_End.label,
-          '结束日期不能早于开始日期',
-          'the end is before the start',
-        );
-      const { rows } =
-        await sql`SELECT o.id AS "Work_Order_ID", o.order_no AS "Order_NO", o.schedule_status AS "Schedule_Status",
-        o.order_type AS "Order_Type", o.plan_start AS "Plan_Start", o.plan_end AS "Plan_End", o.qty AS "Qty",
-        o.good_qty AS "Good_Qty", o.work_station_id AS "Work_Station_ID", w.station_name AS "Station_Name",
-        m.material_number AS "Material_Number", m.material_name AS "Material_Name"
-      FROM work_order o JOIN material m ON m.id = o.material_id LEFT JOIN work_station w ON w.id = o.work_station_id
-      WHERE o.plan_start <= ${q.To} AND o.plan_end >= ${q.From} AND o.schedule_status <> 9
-        ${q.Work_Station_ID ? sql`AND o.work_station_id = ${q.Work_Station_ID}` : sql``}
-      ORDER BY w.station_code NULLS LAST, o.plan_start, o.id LIMIT 2000`.execute(engine.db);
       return ok(rows, ctx);
     },
   );

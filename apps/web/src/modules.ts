@@ -22,4 +22,8 @@ export const MODULES: ModuleManifest[] = [
 export const registry = new Registry(MODULES);
 
 /** Bespoke pages the modules bring, by menu code (the generic list serves every other entity page). */
-export const MODULE_PAGES: ModulePages = { ...inventoryPages, ...sourcingPages };
+export const MODULE_PAGES: ModulePages = {
+  ...inventoryPages,
+  ...sourcingPages,
+  'PD.outputDetail': () => import('@mes/production/pages/OutputDetail').then((m) => m.OutputDetailPage),
+};

@@ -1,4 +1,4 @@
-import { add, type Exact, exact, mul, ONE, scrapFactor, text, ZERO } from './exact';
+import { add, type Exact, exact, MAX_SCALE, mul, ONE, scaled, scrapFactor, text, ZERO } from './exact';
 
 /** One node of a BOM tree: a material used `qty` times per unit of its parent node (or of the product). */
 export interface BomLine {
@@ -104,14 +104,15 @@ export function explode(
   resolve?: ResolveBom,
   opts: { withLines?: boolean } = {},
 ): Explosion {
-  const leaves = new Map<number, Exact>();
-  const mids = new Map<number, Exact>();
+  // totals as bigints at MAX_SCALE: one addition per node without allocating a decimal
+  const leaves = new Map<number, bigint>();
+  const mids = new Map<number, bigint>();
   const lines: ExplodedLine[] = [];
   const path: number[] = [root.productId];
   const onPath = new Set(path);
   let nodeCount = 0;
   let depth = 0;
-  const bump = (m: Map<number, Exact>, k: number, v: Exact) => m.set(k, add(m.get(k) ?? ZERO, v));
+  const bump = (m: Map<number, bigint>, k: number, v: Exact) => m.set(k, (m.get(k) ?? 0n) + scaled(v));
 
   const walk = (tree: BomTree, nodes: BomLine[], parentQty: Exact, parentMaterial: number, level: number) => {
     if (level > depth) depth = level;
@@ -141,7 +142,7 @@ export function explode(
     }
   };
   walk(root, childrenOf(root, null), exact(qty), root.productId, 1);
-  const out = (m: Map<number, Exact>) => new Map([...m].map(([k, v]) => [k, text(v)]));
+  const out = (m: Map<number, bigint>) => new Map([...m].map(([k, v]) => [k, text({ n: v, s: MAX_SCALE })]));
   return { leaves: out(leaves), intermediates: out(mids), lines, nodeCount, depth };
 }
 
@@ -271,6 +272,7 @@ export function rollUpCost(
   priceOf: (materialId: number) => string | null | undefined,
   operationCostOf: (materialId: number) => string | null | undefined,
   resolve?: ResolveBom,
+  opts: { withLines?: boolean } = {},
 ): CostRollUp {
   const lines: CostLine[] = [];
   const onPath = new Set<number>([root.productId]);
@@ -310,7 +312,7 @@ export function rollUpCost(
     }
     return [mat, ops];
   };
-  const [mat, ops0] = walk(root, childrenOf(root, null), true);
+  const [mat, ops0] = walk(root, childrenOf(root, null), opts.withLines ?? true);
   const ops = add(ops0, exact(operationCostOf(root.productId) || '0'));
   return {
     materialCost: text(mat, 4),

@@ -10,7 +10,7 @@ export interface Exact {
   s: number;
 }
 
-const MAX_SCALE = 10;
+export const MAX_SCALE = 10;
 export const ZERO: Exact = { n: 0n, s: 0 };
 export const ONE: Exact = { n: 1n, s: 0 };
 
@@ -20,14 +20,26 @@ export function exact(s: string | null | undefined): Exact {
   return { n: v.int, s: v.scale };
 }
 
+// powers of ten by exponent: explosion rescales once per node, and `10n ** k` costs more than a lookup
+const POW10: bigint[] = [1n];
+function pow10(k: number): bigint {
+  for (let i = POW10.length; i <= k; i++) POW10.push(POW10[i - 1] * 10n);
+  return POW10[k];
+}
+
 function rescale(v: Exact, s: number): Exact {
   if (s === v.s) return v;
-  if (s > v.s) return { n: v.n * 10n ** BigInt(s - v.s), s };
-  const div = 10n ** BigInt(v.s - s);
+  if (s > v.s) return { n: v.n * pow10(s - v.s), s };
+  const div = pow10(v.s - s);
   const q = v.n / div;
   const r = v.n % div;
   const adj = (r < 0n ? -r : r) * 2n >= div ? (v.n < 0n ? -1n : 1n) : 0n;
   return { n: q + adj, s };
+}
+
+/** The value as an integer count of 10^-MAX_SCALE: sums of many values then need no objects. */
+export function scaled(a: Exact): bigint {
+  return rescale(a, MAX_SCALE).n;
 }
 
 export function add(a: Exact, b: Exact): Exact {
@@ -47,8 +59,8 @@ export function mul(a: Exact, b: Exact): Exact {
 /** a / b rounded to `scale` places (half away from zero); b must not be zero. */
 export function div(a: Exact, b: Exact, scale = MAX_SCALE): Exact {
   // a/b = (a.n / 10^a.s) / (b.n / 10^b.s); compute at scale+1 then round
-  const num = a.n * 10n ** BigInt(scale + 1 + b.s);
-  const den = b.n * 10n ** BigInt(a.s);
+  const num = a.n * pow10(scale + 1 + b.s);
+  const den = b.n * pow10(a.s);
   return rescale({ n: num / den, s: scale + 1 }, scale);
 }
 

@@ -1,4 +1,5 @@
 export * from './bom';
+export * from './capacity';
 export * from './mrp';
 export * from './routing';
 export * from './states';

@@ -199,7 +199,7 @@ export function CostDialog({
         Operation_Cost: string;
         Unit_Cost: string;
         Lines: { ID: number; Unit_Cost: string; Amount: string }[];
-      }>(`/Bom/${bomId}/Cost`),
+      }>(`/Bom/${bomId}/Cost`, { query: { Lines: '1' } }),
   });
   const by = new Map(nodes.map((n) => [n.ID, n]));
   return (

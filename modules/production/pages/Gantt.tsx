@@ -43,6 +43,16 @@ export function Gantt() {
     queryKey: ['prod', 'gantt', from, to],
     queryFn: () => api.data<Bar[]>('/WorkOrder/Gantt', { query: { From: from, To: to } }),
   });
+  // minutes booked per day against each station's capacity: a strip under its bars
+  const load = useQuery({
+    queryKey: ['prod', 'load', from, to],
+    queryFn: () =>
+      api.data<{ Work_Station_ID: number; Capacity_Minutes: string | null; Days: Record<string, string> }[]>(
+        '/WorkOrder/Load',
+        { query: { From: from, To: to } },
+      ),
+  });
+  const loadOf = new Map((load.data ?? []).map((l) => [l.Work_Station_ID, l]));
   const days = range[1].diff(range[0], 'day') + 1;
   const rows = new Map<string, Bar[]>();
   for (const b of q.data ?? []) {
@@ -102,11 +112,18 @@ export function Gantt() {
                   <div
                     style={{
                       position: 'relative',
-                      height: lanes.length * 24 + 4,
+                      height: lanes.length * 24 + 10,
                       flex: 'none',
                       width: days * DAY_PX,
                     }}
                   >
+                    <LoadStrip
+                      load={
+                        bars[0].Work_Station_ID === null ? undefined : loadOf.get(bars[0].Work_Station_ID)
+                      }
+                      x={x}
+                      text={(l, cap) => t('stationLoad', { load: l, cap })}
+                    />
                     {lanes.flatMap((lane, li) =>
                       lane.map((b) => {
                         const left = x(b.Plan_Start);
@@ -166,5 +183,43 @@ export function Gantt() {
         {t('from')} {from} {t('to')} {to}
       </div>
     </div>
+  );
+}
+
+/** Each day's booked minutes under a station's bars: green within capacity, red over it. */
+function LoadStrip({
+  load,
+  x,
+  text,
+}: {
+  load?: { Capacity_Minutes: string | null; Days: Record<string, string> };
+  x: (d: string) => number;
+  text: (load: string, cap: string) => string;
+}) {
+  if (!load?.Capacity_Minutes) return null;
+  const cap = Number(load.Capacity_Minutes);
+  return (
+    <>
+      {Object.entries(load.Days).map(([day, minutes]) => {
+        const over = Number(minutes) > cap;
+        return (
+          <div
+            key={day}
+            title={text(String(Number(minutes)), load.Capacity_Minutes as string)}
+            data-testid={over ? 'gantt-overload' : 'gantt-load'}
+            style={{
+              position: 'absolute',
+              bottom: 0,
+              left: x(day) + 2,
+              width: DAY_PX - 4,
+              height: 5,
+              borderRadius: 2,
+              background: over ? '#ff4d4f' : '#95de64',
+              opacity: over ? 1 : Math.min(1, 0.35 + Number(minutes) / cap),
+            }}
+          />
+        );
+      })}
+    </>
   );
 }

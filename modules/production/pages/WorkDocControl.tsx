@@ -6,6 +6,7 @@ import {
   App,
   Button,
   Card,
+  Checkbox,
   DatePicker,
   Form,
   Input,
@@ -217,7 +218,8 @@ export function WorkDocControl({ meta }: ProductionPageProps) {
               ...(v.Plan
                 ? {
                     Plan_Start: (v.Plan as Dayjs[])[0].format('YYYY-MM-DD'),
-                    Plan_End: (v.Plan as Dayjs[])[1].format('YYYY-MM-DD'),
+                    // levelled: the server sets the end from the station's free capacity
+                    ...(v.Level ? {} : { Plan_End: (v.Plan as Dayjs[])[1].format('YYYY-MM-DD') }),
                   }
                 : {}),
             })
@@ -240,6 +242,9 @@ export function WorkDocControl({ meta }: ProductionPageProps) {
           </Form.Item>
           <Form.Item name="Plan" label={`${t('planStart')} / ${t('planEnd')}`}>
             <DatePicker.RangePicker />
+          </Form.Item>
+          <Form.Item name="Level" valuePropName="checked" data-testid="schedule-level">
+            <Checkbox>{t('levelByCapacity')}</Checkbox>
           </Form.Item>
         </FormDialog>
       )}
