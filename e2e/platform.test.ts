@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
@@ -186,11 +187,77 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     const saved = join(dir, 'downloaded.png');
     await download.saveAs(saved);
     expect(readFileSync(saved).equals(PNG)).toBe(true);
-    const list = await t.call<{ File_Name: string }[]>(
-      'GET',
-      `/Attachment?BZ_Table=Material&BZ_Code=${material.Material_ID}`,
-    );
-    expect(list.body.Data.map((a) => a.File_Name)).toEqual(['铭牌照片.png']);
+    const listed = async () =>
+      (
+        await t.call<{ File_Name: string }[]>(
+          'GET',
+          `/Attachment?BZ_Table=Material&BZ_Code=${material.Material_ID}`,
+        )
+      ).body.Data.map((a) => a.File_Name);
+    expect(await listed()).toEqual(['铭牌照片.png']);
+    // removal asks first, then the file leaves both the dialog and the server
+    await page.click(tid('attachment-remove-铭牌照片.png'));
+    await page.click(tid('attachment-remove-confirm'));
+    await eventually(() => page.locator(tid('attachments-table')).innerText()).not.toContain('铭牌照片.png');
+    await eventually(listed).toEqual([]);
+  });
+
+  it('exports factories to Excel and re-imports an edited copy, all rows or none', async () => {
+    await page.goto(`${t.url}/setting/factory`);
+    await eventually(() => page.locator(tid('entity-table')).innerText()).toContain('F01');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('entity-export'))]);
+    expect(download.suggestedFilename()).toBe('工厂.xlsx');
+    const exported = join(dir, 'factories.xlsx');
+    await download.saveAs(exported);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(exported);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const codeCol = header.indexOf('工厂编码');
+    const nameCol = header.indexOf('工厂名称');
+    expect(codeCol).toBeGreaterThan(0);
+    const total = (await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount ?? 0;
+    expect(sheet.rowCount - 1).toBe(total);
+    expect(String(sheet.getRow(2).getCell(codeCol).value)).toMatch(/^F0/);
+    // the edited copy: every exported row becomes a new factory with a new code and name
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      row.getCell(codeCol).value = `XL${r}`;
+      row.getCell(nameCol).value = `导入工厂${r}`;
+      row.commit();
+    }
+    const edited = join(dir, 'factories-edited.xlsx');
+    await book.xlsx.writeFile(edited);
+    const input = page.locator(`${tid('entity-list-Factory')} .ant-upload input[type=file]`);
+    await input.setInputFiles(edited);
+    await eventually(toast).toContain(`已导入 ${total} 行`);
+    await eventually(() => page.locator(tid('entity-table')).innerText()).toContain('导入工厂2');
+    expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(total * 2);
+
+    // one bad row (an empty name, a code already taken) and nothing of the file is kept
+    const again = new ExcelJS.Workbook();
+    await again.xlsx.readFile(edited);
+    const s2 = again.worksheets[0];
+    s2.getRow(2).getCell(codeCol).value = 'XLNEW';
+    s2.getRow(2).getCell(nameCol).value = '新工厂';
+    s2.getRow(3).getCell(nameCol).value = '';
+    s2.getRow(3).getCell(codeCol).value = 'XLNEW2';
+    const bad = join(dir, 'factories-bad.xlsx');
+    await again.xlsx.writeFile(bad);
+    await input.setInputFiles(bad);
+    const report = page.locator('.ant-modal:visible');
+    await eventually(() => report.innerText()).toContain('未导入任何数据');
+    const text = await report.innerText();
+    expect(text).toContain('第 3 行');
+    // row 4 onward reuse the codes imported just now
+    if (total >= 3) expect(text).toContain('第 4 行');
+    expect(text).not.toContain('第 2 行');
+    // let the dialog finish its opening animation before the picture
+    await page.waitForTimeout(500);
+    await shot(page, 'platform-import-report-zh');
+    await page.keyboard.press('Escape');
+    expect((await t.call('GET', '/Factory?Factory_Code=XLNEW')).body.Data).toEqual([]);
+    expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(total * 2);
   });
 
   it('prints a factory to a PDF whose text holds its values in Chinese', async () => {
