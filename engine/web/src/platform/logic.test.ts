@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblem } from './AttachmentDialog';
-import { percentOf } from './ExportButton';
 import type { ColumnSetting, CustomField } from './api';
 import { applySettings, moveRow } from './columnSettings';
 import { bitValue, enumValue, forSave, listProblem, newField, ordered, valueProblem } from './customFields';
+import { percentOf } from './ExportButton';
 import { sumColumn } from './listColumns';
 import { actionsFor, mayPrint, stateIndex, stepStatus } from './steps';
 import { rowWindow } from './virtualRows';
