@@ -46,6 +46,7 @@ export class Engine {
       }
     for (const def of this.registry.all())
       this.services.set(def.name, new EntityService(def, this.registry, db, hooks.get(def.name)));
+    for (const s of this.services.values()) s.peers = this;
   }
 
   service(name: string): EntityService {

@@ -89,6 +89,10 @@ export const MESSAGES = {
     zh: '第 {n} 个字段：枚举字段需要选项值',
     en: 'Field {n}: an enum field needs option values',
   },
+  custom_bind_url: {
+    zh: '第 {n} 个字段：绑定地址应为本系统可查看的列表地址，如 /Unit',
+    en: 'Field {n}: the bind URL must be a list of this system you may view, such as /Unit',
+  },
   custom_saved: {
     zh: '自定义字段已保存，其他用户需重新登录后生效',
     en: 'Custom fields saved; other users must sign in again to see them',

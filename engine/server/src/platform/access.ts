@@ -21,6 +21,11 @@ export class RequestAccess {
     return def;
   }
 
+  /** Whether the user may list the entity at all, names only (a lookup) included. */
+  mayList(req: FastifyRequest, name: string): boolean {
+    return !!req.auth && !!this.access.decide(req.auth.grants, name, 'view');
+  }
+
   /** The entity a menu page shows; the menu must be one the user may open. */
   async menuEntity(
     req: FastifyRequest,
