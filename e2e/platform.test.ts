@@ -48,6 +48,20 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
       .locator(`${tid('entity-table')} thead`)
       .first()
       .innerText();
+  // the viewer shows what the server made: read the same bytes back from the page
+  const frameBytes = () =>
+    page.locator(tid('print-frame')).evaluate(async (el) => {
+      const blob = await (await fetch((el as HTMLIFrameElement).src)).blob();
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (const b of bytes) s += String.fromCharCode(b);
+      return { type: blob.type, data: btoa(s) };
+    });
+  const pdfText = async (data: { data: string } | string, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, Buffer.from(typeof data === 'string' ? data : data.data, 'base64'));
+    return execFileSync('pdftotext', [file, '-']).toString();
+  };
   const toast = () => page.locator('.ant-message').innerText();
   const openMaterial = async () => {
     await page.goto(`${t.url}${MATERIALS}`);
@@ -273,20 +287,27 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     const frame = page.locator(tid('print-frame'));
     await frame.waitFor();
     await shot(page, 'platform-print-zh');
-    // the viewer shows what the server made: read the same bytes back from the page
-    const base64 = await frame.evaluate(async (el) => {
-      const blob = await (await fetch((el as HTMLIFrameElement).src)).blob();
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let s = '';
-      for (const b of bytes) s += String.fromCharCode(b);
-      return { type: blob.type, data: btoa(s) };
-    });
+    const base64 = await frameBytes();
     expect(base64.type).toBe('application/pdf');
-    const pdf = join(dir, 'factory.pdf');
-    writeFileSync(pdf, Buffer.from(base64.data, 'base64'));
-    const text = execFileSync('pdftotext', [pdf, '-']).toString();
+    const text = await pdfText(base64, 'factory.pdf');
     expect(text).toContain(f.Factory_Name);
     expect(text).toContain('工厂');
+  });
+
+  it('prints every selected row of a list into one PDF, a page each', async () => {
+    const fs = (
+      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code__in=F01,F02')
+    ).body.Data;
+    expect(fs).toHaveLength(2);
+    await page.goto(`${t.url}/setting/factory`);
+    for (const f of fs) await page.locator(`tr[data-row-key="${f.Factory_ID}"] .ant-checkbox-input`).check();
+    await page.click(tid('entity-print'));
+    const frame = page.locator(tid('print-frame'));
+    await frame.waitFor();
+    const pages = (await pdfText(await frameBytes(), 'factories.pdf')).split('\f').filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    expect(pages.map((p) => fs.findIndex((f) => p.includes(f.Factory_Name))).sort()).toEqual([0, 1]);
+    await page.keyboard.press('Escape');
   });
 
   it('adds a dictionary item through the add dialog, refusing a blank name', async () => {

@@ -82,7 +82,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
     if (!def.features.attachments) throw new AppError('attachments_not_allowed');
     if (!/^\d{1,15}$/.test(code)) throw new AppError('not_found', {}, 404);
     // the owning record must exist and be within the user's data authority
-    await engine.service(def.name).mustGet(Number(code), undefined, false, req.auth?.scope);
+    await engine.service(def.name).mustGet(Number(code), undefined, false, access.scope(req, def));
     return def;
   };
   const fileOf = (path: string) => join(dir, path.slice(0, 2), path);

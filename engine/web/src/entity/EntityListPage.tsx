@@ -228,11 +228,11 @@ export function EntityListPage({
     ...actions,
   ];
   const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
+  // every selected row prints, one section each in one file; a draft among them stops the print
   const printSelected = () => {
-    const first = selectedRows[0];
-    if (first && !mayPrint(!!def.features.approval, first.State))
+    if (selectedRows.some((r) => !mayPrint(!!def.features.approval, r.State)))
       return void message.warning(t('platform.print.draft'), PRINT_MESSAGE_SECONDS);
-    print(first ? Number(first[def.key]) : null);
+    print(selectedRows.map((r) => r[def.key]).join(','));
   };
   // a virtual table keeps its widths while rows come and go; the selection box adds its own
   const shown = virtual ? withWidths(columns) : columns;
