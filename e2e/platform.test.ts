@@ -274,6 +274,46 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(total * 2);
   });
 
+  it('scrolls a long page virtually in the browser: 50 px rows, 5 beyond the viewport', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('f');
+    sheet.addRow(['工厂编码', '工厂名称']);
+    for (let i = 0; i < 150; i++) sheet.addRow([`VS${String(i).padStart(3, '0')}`, `虚拟滚动${i}`]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await book.xlsx.writeBuffer())]), 'vs.xlsx');
+    const imported = await fetch(`${t.url}/Factory/Import`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
+    });
+    expect(imported.status).toBe(200);
+    await page.goto(`${t.url}/setting/factory`);
+    await page.click(`${tid('entity-list-Factory')} .ant-pagination-options .ant-select`);
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="200 条/页"]');
+    const rows = page.locator(`${tid('entity-table')} tbody tr.ant-table-row`);
+    // a 600 px body holds 12 rows; 5 more are rendered below it
+    await eventually(() => rows.count()).toBe(17);
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    expect(heights.every((h) => Math.round(h) === 50)).toBe(true);
+    const body = page.locator(`${tid('entity-table')} .ant-table-body`);
+    expect(Math.round(await body.evaluate((el) => el.clientHeight))).toBeLessThanOrEqual(600);
+    await body.evaluate((el) => {
+      el.scrollTop = 2000;
+    });
+    // the first row in view is the 41st: rows 36..62 are there, 5 above and 5 below the 12 in view
+    await eventually(() => rows.first().locator('.list-serial').innerText()).toBe('36');
+    expect(await rows.count()).toBe(22);
+    const seen = await body.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const first = [...el.querySelectorAll('tr.ant-table-row')].find(
+        (tr) => tr.getBoundingClientRect().bottom > top + 1,
+      );
+      return first?.querySelector('.list-serial')?.textContent;
+    });
+    expect(seen).toBe('41');
+    await shot(page, 'platform-virtual-scroll-zh');
+  });
+
   it('prints a factory to a PDF whose text holds its values in Chinese', async () => {
     const f = (
       await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code=F01')
