@@ -376,6 +376,35 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     expect(items.map((i) => i.Item_Name)).toContain('DAP 目的地交货');
   });
 
+  it('picks a department in its tree, and the Set button opens the department page', async () => {
+    const lina = (await t.call<{ User_ID: number }[]>('GET', '/Users?User_Account=lina')).body.Data[0];
+    await page.goto(`${t.url}/setting/user`);
+    await page.click(tid(`entity-edit-${lina.User_ID}`));
+    const tree = page.locator(tid('tree-select-Department'));
+    await tree.click();
+    // the whole tree shows, nested: 计划科 sits under 生产部
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await eventually(() => dropdown.innerText()).toContain('计划科');
+    const node = dropdown.locator('.ant-select-tree-treenode', { hasText: '计划科' });
+    expect(await node.locator('.ant-select-tree-indent-unit').count()).toBeGreaterThan(0);
+    await shot(page, 'platform-tree-select-zh');
+    await node.locator('.ant-select-tree-title').click();
+    await eventually(() => tree.innerText()).toContain('计划科');
+    await page.click(tid('entity-form-save'));
+    const plan = (
+      await t.call<{ Dept_ID: number }[]>('GET', `/Department?Dept_Name=${encodeURIComponent('计划科')}`)
+    ).body.Data[0];
+    await eventually(
+      async () => (await t.call<{ Dept_ID: number }>('GET', `/Users/${lina.User_ID}`)).body.Data.Dept_ID,
+    ).toBe(plan.Dept_ID);
+    await page.click(tid(`entity-edit-${lina.User_ID}`));
+    const set = page.locator(tid('tree-select-set-Department'));
+    expect(await set.isEnabled()).toBe(true);
+    await set.click();
+    await page.waitForURL(/\/setting\/department/);
+    await page.waitForSelector(tid('entity-list-Department'));
+  });
+
   it('shows the platform in English too', async () => {
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.goto(`${t.url}${MATERIALS}`);
