@@ -274,6 +274,42 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(total * 2);
   });
 
+  it('prints a factory to a PDF whose text holds its values in Chinese', async () => {
+    const f = (
+      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code=F01')
+    ).body.Data[0];
+    await page.goto(`${t.url}/setting/factory`);
+    // the print button without a chosen row refuses with the spec's warning
+    await page.click(tid('entity-print'));
+    await eventually(toast).toContain('请先选择需要打印的行');
+    await page.click(tid(`entity-edit-${f.Factory_ID}`));
+    await page.click(tid('print-button'));
+    const frame = page.locator(tid('print-frame'));
+    await frame.waitFor();
+    await shot(page, 'platform-print-zh');
+    const base64 = await frameBytes();
+    expect(base64.type).toBe('application/pdf');
+    const text = await pdfText(base64, 'factory.pdf');
+    expect(text).toContain(f.Factory_Name);
+    expect(text).toContain('工厂');
+  });
+
+  it('prints every selected row of a list into one PDF, a page each', async () => {
+    const fs = (
+      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code__in=F01,F02')
+    ).body.Data;
+    expect(fs).toHaveLength(2);
+    await page.goto(`${t.url}/setting/factory`);
+    for (const f of fs) await page.locator(`tr[data-row-key="${f.Factory_ID}"] .ant-checkbox-input`).check();
+    await page.click(tid('entity-print'));
+    const frame = page.locator(tid('print-frame'));
+    await frame.waitFor();
+    const pages = (await pdfText(await frameBytes(), 'factories.pdf')).split('\f').filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    expect(pages.map((p) => fs.findIndex((f) => p.includes(f.Factory_Name))).sort()).toEqual([0, 1]);
+    await page.keyboard.press('Escape');
+  });
+
   it('scrolls a long page virtually in the browser: 50 px rows, 5 beyond the viewport', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('f');
@@ -312,42 +348,6 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     });
     expect(seen).toBe('41');
     await shot(page, 'platform-virtual-scroll-zh');
-  });
-
-  it('prints a factory to a PDF whose text holds its values in Chinese', async () => {
-    const f = (
-      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code=F01')
-    ).body.Data[0];
-    await page.goto(`${t.url}/setting/factory`);
-    // the print button without a chosen row refuses with the spec's warning
-    await page.click(tid('entity-print'));
-    await eventually(toast).toContain('请先选择需要打印的行');
-    await page.click(tid(`entity-edit-${f.Factory_ID}`));
-    await page.click(tid('print-button'));
-    const frame = page.locator(tid('print-frame'));
-    await frame.waitFor();
-    await shot(page, 'platform-print-zh');
-    const base64 = await frameBytes();
-    expect(base64.type).toBe('application/pdf');
-    const text = await pdfText(base64, 'factory.pdf');
-    expect(text).toContain(f.Factory_Name);
-    expect(text).toContain('工厂');
-  });
-
-  it('prints every selected row of a list into one PDF, a page each', async () => {
-    const fs = (
-      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code__in=F01,F02')
-    ).body.Data;
-    expect(fs).toHaveLength(2);
-    await page.goto(`${t.url}/setting/factory`);
-    for (const f of fs) await page.locator(`tr[data-row-key="${f.Factory_ID}"] .ant-checkbox-input`).check();
-    await page.click(tid('entity-print'));
-    const frame = page.locator(tid('print-frame'));
-    await frame.waitFor();
-    const pages = (await pdfText(await frameBytes(), 'factories.pdf')).split('\f').filter((p) => p.trim());
-    expect(pages).toHaveLength(2);
-    expect(pages.map((p) => fs.findIndex((f) => p.includes(f.Factory_Name))).sort()).toEqual([0, 1]);
-    await page.keyboard.press('Escape');
   });
 
   it('adds a dictionary item through the add dialog, refusing a blank name', async () => {
