@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
@@ -47,6 +48,20 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
       .locator(`${tid('entity-table')} thead`)
       .first()
       .innerText();
+  // the viewer shows what the server made: read the same bytes back from the page
+  const frameBytes = () =>
+    page.locator(tid('print-frame')).evaluate(async (el) => {
+      const blob = await (await fetch((el as HTMLIFrameElement).src)).blob();
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (const b of bytes) s += String.fromCharCode(b);
+      return { type: blob.type, data: btoa(s) };
+    });
+  const pdfText = async (data: { data: string } | string, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, Buffer.from(typeof data === 'string' ? data : data.data, 'base64'));
+    return execFileSync('pdftotext', [file, '-']).toString();
+  };
   const toast = () => page.locator('.ant-message').innerText();
   const openMaterial = async () => {
     await page.goto(`${t.url}${MATERIALS}`);
@@ -186,11 +201,77 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     const saved = join(dir, 'downloaded.png');
     await download.saveAs(saved);
     expect(readFileSync(saved).equals(PNG)).toBe(true);
-    const list = await t.call<{ File_Name: string }[]>(
-      'GET',
-      `/Attachment?BZ_Table=Material&BZ_Code=${material.Material_ID}`,
-    );
-    expect(list.body.Data.map((a) => a.File_Name)).toEqual(['铭牌照片.png']);
+    const listed = async () =>
+      (
+        await t.call<{ File_Name: string }[]>(
+          'GET',
+          `/Attachment?BZ_Table=Material&BZ_Code=${material.Material_ID}`,
+        )
+      ).body.Data.map((a) => a.File_Name);
+    expect(await listed()).toEqual(['铭牌照片.png']);
+    // removal asks first, then the file leaves both the dialog and the server
+    await page.click(tid('attachment-remove-铭牌照片.png'));
+    await page.click(tid('attachment-remove-confirm'));
+    await eventually(() => page.locator(tid('attachments-table')).innerText()).not.toContain('铭牌照片.png');
+    await eventually(listed).toEqual([]);
+  });
+
+  it('exports factories to Excel and re-imports an edited copy, all rows or none', async () => {
+    await page.goto(`${t.url}/setting/factory`);
+    await eventually(() => page.locator(tid('entity-table')).innerText()).toContain('F01');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('entity-export'))]);
+    expect(download.suggestedFilename()).toBe('工厂.xlsx');
+    const exported = join(dir, 'factories.xlsx');
+    await download.saveAs(exported);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(exported);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const codeCol = header.indexOf('工厂编码');
+    const nameCol = header.indexOf('工厂名称');
+    expect(codeCol).toBeGreaterThan(0);
+    const total = (await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount ?? 0;
+    expect(sheet.rowCount - 1).toBe(total);
+    expect(String(sheet.getRow(2).getCell(codeCol).value)).toMatch(/^F0/);
+    // the edited copy: every exported row becomes a new factory with a new code and name
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      row.getCell(codeCol).value = `XL${r}`;
+      row.getCell(nameCol).value = `导入工厂${r}`;
+      row.commit();
+    }
+    const edited = join(dir, 'factories-edited.xlsx');
+    await book.xlsx.writeFile(edited);
+    const input = page.locator(`${tid('entity-list-Factory')} .ant-upload input[type=file]`);
+    await input.setInputFiles(edited);
+    await eventually(toast).toContain(`已导入 ${total} 行`);
+    await eventually(() => page.locator(tid('entity-table')).innerText()).toContain('导入工厂2');
+    expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(total * 2);
+
+    // one bad row (an empty name, a code already taken) and nothing of the file is kept
+    const again = new ExcelJS.Workbook();
+    await again.xlsx.readFile(edited);
+    const s2 = again.worksheets[0];
+    s2.getRow(2).getCell(codeCol).value = 'XLNEW';
+    s2.getRow(2).getCell(nameCol).value = '新工厂';
+    s2.getRow(3).getCell(nameCol).value = '';
+    s2.getRow(3).getCell(codeCol).value = 'XLNEW2';
+    const bad = join(dir, 'factories-bad.xlsx');
+    await again.xlsx.writeFile(bad);
+    await input.setInputFiles(bad);
+    const report = page.locator('.ant-modal:visible');
+    await eventually(() => report.innerText()).toContain('未导入任何数据');
+    const text = await report.innerText();
+    expect(text).toContain('第 3 行');
+    // row 4 onward reuse the codes imported just now
+    if (total >= 3) expect(text).toContain('第 4 行');
+    expect(text).not.toContain('第 2 行');
+    // let the dialog finish its opening animation before the picture
+    await page.waitForTimeout(500);
+    await shot(page, 'platform-import-report-zh');
+    await page.keyboard.press('Escape');
+    expect((await t.call('GET', '/Factory?Factory_Code=XLNEW')).body.Data).toEqual([]);
+    expect((await t.call('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(total * 2);
   });
 
   it('prints a factory to a PDF whose text holds its values in Chinese', async () => {
@@ -206,20 +287,67 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     const frame = page.locator(tid('print-frame'));
     await frame.waitFor();
     await shot(page, 'platform-print-zh');
-    // the viewer shows what the server made: read the same bytes back from the page
-    const base64 = await frame.evaluate(async (el) => {
-      const blob = await (await fetch((el as HTMLIFrameElement).src)).blob();
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let s = '';
-      for (const b of bytes) s += String.fromCharCode(b);
-      return { type: blob.type, data: btoa(s) };
-    });
+    const base64 = await frameBytes();
     expect(base64.type).toBe('application/pdf');
-    const pdf = join(dir, 'factory.pdf');
-    writeFileSync(pdf, Buffer.from(base64.data, 'base64'));
-    const text = execFileSync('pdftotext', [pdf, '-']).toString();
+    const text = await pdfText(base64, 'factory.pdf');
     expect(text).toContain(f.Factory_Name);
     expect(text).toContain('工厂');
+  });
+
+  it('prints every selected row of a list into one PDF, a page each', async () => {
+    const fs = (
+      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Factory_Code__in=F01,F02')
+    ).body.Data;
+    expect(fs).toHaveLength(2);
+    await page.goto(`${t.url}/setting/factory`);
+    for (const f of fs) await page.locator(`tr[data-row-key="${f.Factory_ID}"] .ant-checkbox-input`).check();
+    await page.click(tid('entity-print'));
+    const frame = page.locator(tid('print-frame'));
+    await frame.waitFor();
+    const pages = (await pdfText(await frameBytes(), 'factories.pdf')).split('\f').filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    expect(pages.map((p) => fs.findIndex((f) => p.includes(f.Factory_Name))).sort()).toEqual([0, 1]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('scrolls a long page virtually in the browser: 50 px rows, 5 beyond the viewport', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('f');
+    sheet.addRow(['工厂编码', '工厂名称']);
+    for (let i = 0; i < 150; i++) sheet.addRow([`VS${String(i).padStart(3, '0')}`, `虚拟滚动${i}`]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await book.xlsx.writeBuffer())]), 'vs.xlsx');
+    const imported = await fetch(`${t.url}/Factory/Import`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
+    });
+    expect(imported.status).toBe(200);
+    await page.goto(`${t.url}/setting/factory`);
+    await page.click(`${tid('entity-list-Factory')} .ant-pagination-options .ant-select`);
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="200 条/页"]');
+    const rows = page.locator(`${tid('entity-table')} tbody tr.ant-table-row`);
+    // a 600 px body holds 12 rows; 5 more are rendered below it
+    await eventually(() => rows.count()).toBe(17);
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    expect(heights.every((h) => Math.round(h) === 50)).toBe(true);
+    const body = page.locator(`${tid('entity-table')} .ant-table-body`);
+    expect(Math.round(await body.evaluate((el) => el.clientHeight))).toBeLessThanOrEqual(600);
+    await body.evaluate((el) => {
+      el.scrollTop = 2000;
+    });
+    // the first row in view is the 41st: rows 36..62 are there, 5 above and 5 below the 12 in view
+    await eventually(() => rows.first().locator('.list-serial').innerText()).toBe('36');
+    expect(await rows.count()).toBe(22);
+    const seen = await body.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const first = [...el.querySelectorAll('tr.ant-table-row')].find(
+        (tr) => tr.getBoundingClientRect().bottom > top + 1,
+      );
+      return first?.querySelector('.list-serial')?.textContent;
+    });
+    expect(seen).toBe('41');
+    await shot(page, 'platform-virtual-scroll-zh');
   });
 
   it('adds a dictionary item through the add dialog, refusing a blank name', async () => {
@@ -246,6 +374,35 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     const items = (await t.call<{ Items: { Item_Name: string }[] }>('GET', `/DataDictionary/${d.ID}`)).body
       .Data.Items;
     expect(items.map((i) => i.Item_Name)).toContain('DAP 目的地交货');
+  });
+
+  it('picks a department in its tree, and the Set button opens the department page', async () => {
+    const lina = (await t.call<{ User_ID: number }[]>('GET', '/Users?User_Account=lina')).body.Data[0];
+    await page.goto(`${t.url}/setting/user`);
+    await page.click(tid(`entity-edit-${lina.User_ID}`));
+    const tree = page.locator(tid('tree-select-Department'));
+    await tree.click();
+    // the whole tree shows, nested: 计划科 sits under 生产部
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await eventually(() => dropdown.innerText()).toContain('计划科');
+    const node = dropdown.locator('.ant-select-tree-treenode', { hasText: '计划科' });
+    expect(await node.locator('.ant-select-tree-indent-unit').count()).toBeGreaterThan(0);
+    await shot(page, 'platform-tree-select-zh');
+    await node.locator('.ant-select-tree-title').click();
+    await eventually(() => tree.innerText()).toContain('计划科');
+    await page.click(tid('entity-form-save'));
+    const plan = (
+      await t.call<{ Dept_ID: number }[]>('GET', `/Department?Dept_Name=${encodeURIComponent('计划科')}`)
+    ).body.Data[0];
+    await eventually(
+      async () => (await t.call<{ Dept_ID: number }>('GET', `/Users/${lina.User_ID}`)).body.Data.Dept_ID,
+    ).toBe(plan.Dept_ID);
+    await page.click(tid(`entity-edit-${lina.User_ID}`));
+    const set = page.locator(tid('tree-select-set-Department'));
+    expect(await set.isEnabled()).toBe(true);
+    await set.click();
+    await page.waitForURL(/\/setting\/department/);
+    await page.waitForSelector(tid('entity-list-Department'));
   });
 
   it('shows the platform in English too', async () => {

@@ -10,6 +10,8 @@ import {
   readMigrations,
   runSeeds,
   type ServerModule,
+  s3ConfigFromEnv,
+  s3Store,
 } from '@mes/engine-server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type Config, MIGRATIONS_DIR } from './config';
@@ -43,7 +45,12 @@ export async function createApp(
       : await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   try {
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));
-    const engine = new Engine(modules, database.db, { attachmentDir: attachmentDirOf(cfg) });
+    // S3_BUCKET (with S3_ENDPOINT and its keys) puts attachments in an S3-compatible store instead
+    const s3 = s3ConfigFromEnv(process.env);
+    const engine = new Engine(modules, database.db, {
+      attachmentDir: attachmentDirOf(cfg),
+      fileStore: s3 ? s3Store(s3) : undefined,
+    });
     await runSeeds(engine, { demo: cfg.seed === 'demo' });
     const app = await buildServer({ engine, webDist: cfg.webDist, logger });
     let closed = false;

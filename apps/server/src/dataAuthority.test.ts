@@ -10,6 +10,7 @@ const memo = defineEntity({
   menu: 'test.memo',
   fields: { Memo_Title: text({ zh: '标题', en: 'Title' }, { required: true }) },
   display: 'Memo_Title',
+  features: { print: true },
 });
 const testModule = {
   manifest: defineModule({
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const role = await t.call<{ Role_ID: number }>('POST', '/Role', {
     Role_Code: 'memo',
     Role_Name: 'memo',
-    Grants: [{ Menu_ID: menu.Menu_ID, Buttons: 'add,edit,delete', Opera_Type: 2 }],
+    Grants: [{ Menu_ID: menu.Menu_ID, Buttons: 'add,edit,delete,print', Opera_Type: 2 }],
   });
   const dept = async (code: string) =>
     (await t.call<{ Dept_ID: number }>('POST', '/Department', { Dept_Code: code, Dept_Name: code })).body.Data
@@ -96,6 +97,18 @@ describe('data authority', () => {
     });
     expect(r.status).toBe(404);
     expect(r.body.Data).toBeNull();
+  });
+
+  it('prints only records in the scope: one outside it refuses the whole batch', async () => {
+    const all = (await t.call<{ ID: number }[]>('GET', '/TestMemo?Sort=ID')).body.Data;
+    const as = { authorization: `Bearer ${tokens.own1}` };
+    const one = await fetch(`${t.url}/Report/Viewer?Entity=TestMemo&ID=${all[0].ID}`, { headers: as });
+    expect([one.status, one.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const mixed = await fetch(`${t.url}/Report/Viewer?Entity=TestMemo&ID=${all[0].ID},${all[3].ID}`, {
+      headers: as,
+    });
+    expect(mixed.status).toBe(404);
+    expect(mixed.headers.get('content-type')).toContain('json');
   });
 });
 

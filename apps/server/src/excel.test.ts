@@ -99,6 +99,56 @@ describe('Excel', () => {
   });
 });
 
+describe('export progress', () => {
+  type P = { Total: number; Written: number; Done: boolean };
+  const progressOf = async (token: string, auth = t.token) =>
+    (
+      await t.call<P>('GET', `/Excel/ExportProgress?Token=${token}`, undefined, {
+        authorization: `Bearer ${auth}`,
+      })
+    ).body;
+
+  it('counts the rows written against the total announced before the file streams', async () => {
+    const rows: unknown[][] = [['部门编码', '部门名称']];
+    for (let i = 0; i < 1234; i++) rows.push([`EP${i}`, `导出进度${i}`]);
+    expect((await importFile('Department', await xlsx(rows))).body.Code).toBe(0);
+    const total = (await t.call('GET', '/Department?PageSize=1&Dept_Code__like=EP')).body.Paging?.TotalCount;
+    expect(total).toBe(1234);
+    const token = 'progress-test-0001';
+    const res = await fetch(`${t.url}/Department/Export?Dept_Code__like=EP&Progress_Token=${token}`, {
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('1234');
+    // while the body arrives, the count only grows and never passes the total
+    const seen: number[] = [];
+    const reader = res.body?.getReader();
+    let bytes = 0;
+    for (;;) {
+      const part = await reader?.read();
+      if (!part || part.done) break;
+      bytes += part.value.length;
+      const p = (await progressOf(token)).Data;
+      expect(p.Total).toBe(1234);
+      seen.push(p.Written);
+    }
+    expect(bytes).toBeGreaterThan(0);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    await expect
+      .poll(async () => (await progressOf(token)).Data)
+      .toEqual({ Total: 1234, Written: 1234, Done: true });
+    // another user cannot read it, and a malformed token is a client error
+    const lina = await t.login('lina', 'demo1234');
+    expect((await progressOf(token, lina)).Data).toEqual({ Total: 0, Written: 0, Done: false });
+    const bad = await t.call('GET', '/Excel/ExportProgress?Token=../x');
+    expect([bad.status, bad.body.Code]).toEqual([400, 1]);
+    const badExport = await fetch(`${t.url}/Department/Export?Progress_Token=a%20b`, {
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(badExport.status).toBe(400);
+  });
+});
+
 describe('GET /BatchNO', () => {
   it('numbers batches per material and day, concurrently unique', async () => {
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');

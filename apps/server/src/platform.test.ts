@@ -224,4 +224,49 @@ describe('custom fields', () => {
     expect(del.body.Code).toBe(0);
     expect((await add({})).body.Code).toBe(0);
   });
+  it('binds an enum to one of our lists by Bind_Url, refusing other addresses, and checks values against it', async () => {
+    const units = (await t.call<{ Unit_ID: number; Unit_Name: string }[]>('GET', '/Unit?PageSize=500')).body
+      .Data;
+    expect(units.length).toBeGreaterThan(1);
+    const bound = (url: string, extra: Record<string, unknown> = {}) =>
+      t.call<{ Bind_Url: string; Bind_Text: string; Bind_Value: string }[]>(
+        'PUT',
+        '/MenuExtend/BatchUpdate',
+        [field(1, { Describe: '包装单位', Data_Type: 'enum', Bind_Url: url, ...extra })],
+      );
+    const refused = '第 1 个字段：绑定地址应为本系统可查看的列表地址，如 /Unit';
+    for (const url of [
+      'https://evil.example/Unit',
+      '//evil.example/Unit',
+      '/Unit/1',
+      '/NoSuchEntity',
+      '/Unit?No_Such_Field=1',
+      '/../Unit',
+    ])
+      expect((await bound(url)).body.Message, url).toBe(refused);
+    expect((await bound('/Unit', { Bind_Text: 'Password' })).body.Message).toBe(refused);
+    expect((await bound('/Unit', { Data_Type: 'string' })).body.Message).toBe(refused);
+    const ok = await bound(' /Unit ');
+    expect(ok.body.Code).toBe(0);
+    expect(ok.body.Data[0]).toMatchObject({
+      Bind_Url: '/Unit',
+      Bind_Text: 'Unit_Name',
+      Bind_Value: 'Unit_ID',
+    });
+    const add = (v: string) =>
+      t.call('POST', '/Factory', {
+        Factory_Code: `BU${Math.random()}`.slice(0, 20),
+        Factory_Name: 'x',
+        Extension_Field1: v,
+      });
+    expect((await add('不存在的单位')).body.Message).toBe('包装单位：取值无效');
+    const saved = await add(units[1].Unit_Name);
+    expect(saved.body.Code).toBe(0);
+    expect(saved.body.Data).toMatchObject({ Extension_Field1: units[1].Unit_Name });
+    // the list's filters narrow the options
+    expect((await bound(`/Unit?Unit_Name=${encodeURIComponent(units[0].Unit_Name)}`)).body.Code).toBe(0);
+    expect((await add(units[1].Unit_Name)).body.Message).toBe('包装单位：取值无效');
+    expect((await add(units[0].Unit_Name)).body.Code).toBe(0);
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1)]);
+  });
 });

@@ -82,4 +82,38 @@ describe('GET /Report/Viewer', () => {
       ).status,
     ).toBe(403);
   });
+  it('prints several chosen records as one PDF, a page each, and refuses the batch if one is missing', async () => {
+    const fs = (
+      await t.call<{ Factory_ID: number; Factory_Name: string }[]>('GET', '/Factory?Sort=Factory_Code')
+    ).body.Data;
+    expect(fs.length).toBeGreaterThan(1);
+    const r = await print(`Entity=Factory&ID=${fs[0].Factory_ID},${fs[1].Factory_ID}`);
+    expect(r.status).toBe(200);
+    expect(r.type).toBe('application/pdf');
+    if (hasPdftotext) {
+      const pages = pdfText(r.body)
+        .split('\f')
+        .filter((p) => p.trim());
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain(fs[0].Factory_Name);
+      expect(pages[1]).toContain(fs[1].Factory_Name);
+      expect(pages[1]).toContain('工厂');
+    }
+    // the same record twice prints once; a missing one stops the whole batch
+    const same = await print(`Entity=Factory&ID=${fs[0].Factory_ID}, ${fs[0].Factory_ID}`);
+    if (hasPdftotext)
+      expect(
+        pdfText(same.body)
+          .split('\f')
+          .filter((p) => p.trim()),
+      ).toHaveLength(1);
+    expect((await print(`Entity=Factory&ID=${fs[0].Factory_ID},99999`)).status).toBe(404);
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expect((await t.call('GET', `/Report/Viewer?Entity=Factory&ID=${many}`)).body.Message).toBe(
+      '一次最多打印 100 条',
+    );
+    expect((await t.call('GET', '/Report/Viewer?Entity=Factory&ID=,,')).body.Message).toBe(
+      '请先选择需要打印的行',
+    );
+  });
 });

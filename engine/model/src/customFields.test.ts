@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configProblem, customValue, nextFreeColumn } from './customFields';
+import { configProblem, customValue, nextFreeColumn, parseBindUrl } from './customFields';
 
 const f = (n: number, extra = {}) => ({
   Column_Name: `Extension_Field${n}`,
@@ -25,6 +25,31 @@ describe('custom field rules', () => {
     expect(configProblem([f(1, { Sort: '3' })])?.key).toBe('custom_sort');
     expect(configProblem([f(1, { Sort: '3-2', Width: 2 })])).toBeNull();
     expect(configProblem([f(1, { Data_Type: 'enum', enumOptionList: [] })])?.key).toBe('custom_enum');
+    expect(configProblem([f(1, { Data_Type: 'enum', Bind_Url: '/Unit' })])).toBeNull();
+    expect(configProblem([f(1, { Data_Type: 'string', Bind_Url: '/Unit' })])?.key).toBe('custom_bind_url');
+    expect(configProblem([f(1, { Data_Type: 'enum', Bind_Url: 'https://x.io/a' })])?.key).toBe(
+      'custom_bind_url',
+    );
+  });
+  it('takes a Bind_Url only as one of our list routes with its filters', () => {
+    expect(parseBindUrl('/Unit')).toEqual({ entity: 'Unit', query: {} });
+    expect(parseBindUrl(' /Material?Material_Type=2&KeyWord=%E9%92%A2 ')).toEqual({
+      entity: 'Material',
+      query: { Material_Type: '2', KeyWord: '钢' },
+    });
+    for (const bad of [
+      'http://evil.example/Unit',
+      '//evil.example/Unit',
+      'Unit',
+      '/Unit/1',
+      '/../etc/passwd',
+      '/Unit#x',
+      '/Unit?a=1&a=2',
+      '/Unit\\x',
+      'javascript:alert(1)',
+      '',
+    ])
+      expect(parseBindUrl(bad), bad).toBeNull();
   });
   it('checks and normalises values by type', () => {
     expect(customValue(f(1, { Data_Type: 'bit' }), 'true')).toEqual({ value: 'true' });

@@ -22,6 +22,23 @@ export interface CustomFieldConfig {
   Sort?: string | null;
   Mandatory?: boolean | null;
   enumOptionList?: { Enum_Name: string }[];
+  /** An enum's options read from a list of ours instead of enumOptionList: `/{Entity}?filters`. */
+  Bind_Url?: string | null;
+}
+
+/**
+ * A Bind_Url taken apart: only the list route of one of our entities with its filters, never an
+ * address elsewhere, a path with more segments, or a fragment. Null when it is not of that form.
+ */
+export function parseBindUrl(url: string): { entity: string; query: Record<string, string> } | null {
+  const m = /^\/([A-Za-z][A-Za-z0-9_]{0,59})(?:\?([^#\\]*))?$/.exec(url.trim());
+  if (!m) return null;
+  const query: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(m[2] ?? '')) {
+    if (!k || k in query) return null;
+    query[k] = v;
+  }
+  return { entity: m[1], query };
 }
 
 /** The first of Extension_Field1..6 not yet used, or null when all six are taken. */
@@ -44,7 +61,13 @@ export function configProblem(list: CustomFieldConfig[]): { key: string; index?:
     if (c.Width !== undefined && c.Width !== null && (c.Width < 1 || c.Width > 4))
       return { key: 'custom_width', index: i };
     if (c.Sort && !/^\d{1,3}-[1-4]$/.test(c.Sort)) return { key: 'custom_sort', index: i };
-    if (c.Data_Type === 'enum' && !(c.enumOptionList ?? []).some((o) => o.Enum_Name.trim()))
+    if (c.Bind_Url?.trim() && (c.Data_Type !== 'enum' || !parseBindUrl(c.Bind_Url)))
+      return { key: 'custom_bind_url', index: i };
+    if (
+      c.Data_Type === 'enum' &&
+      !c.Bind_Url?.trim() &&
+      !(c.enumOptionList ?? []).some((o) => o.Enum_Name.trim())
+    )
       return { key: 'custom_enum', index: i };
   }
   return null;
@@ -52,7 +75,8 @@ export function configProblem(list: CustomFieldConfig[]): { key: string; index?:
 
 /**
  * A value typed into a custom field, checked against its type: the stored text, or an error key.
- * bit stores 'true' or 'false' (only the string true is true); enum stores the option's name.
+ * bit stores 'true' or 'false' (only the string true is true); enum stores the option's name (for a
+ * bound enum the caller puts the options read from Bind_Url in enumOptionList).
  */
 export function customValue(
   c: CustomFieldConfig,

@@ -5,6 +5,7 @@ import { EntityService } from './crud/service';
 import type { Db } from './db';
 import type { Tx } from './db/tx';
 import type { HooksFor } from './hooks';
+import type { FileStore } from './platform/fileStore';
 
 export interface SeedContext {
   engine: Engine;
@@ -34,8 +35,10 @@ export class Engine {
   constructor(
     readonly modules: ServerModule[],
     readonly db: Db,
-    /** Where uploaded files live (outside the web root). */
-    readonly settings: { attachmentDir: string } = { attachmentDir: 'data/attachments' },
+    /** Where uploaded files live (outside the web root): a folder, or a store chosen by configuration. */
+    readonly settings: { attachmentDir: string; fileStore?: FileStore } = {
+      attachmentDir: 'data/attachments',
+    },
   ) {
     this.registry = new Registry(modules.map((m) => m.manifest));
     const hooks = new Map<string, HooksFor['hooks']>();
@@ -46,6 +49,7 @@ export class Engine {
       }
     for (const def of this.registry.all())
       this.services.set(def.name, new EntityService(def, this.registry, db, hooks.get(def.name)));
+    for (const s of this.services.values()) s.peers = this;
   }
 
   service(name: string): EntityService {

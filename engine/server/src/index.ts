@@ -25,6 +25,7 @@ export * from './oplog';
 export * from './platform/batchNo';
 export * from './platform/columns';
 export * from './platform/customFields';
+export * from './platform/fileStore';
 export * from './platform/index';
 export * from './platform/tags';
 export * from './seed';

@@ -89,6 +89,10 @@ export const MESSAGES = {
     zh: '第 {n} 个字段：枚举字段需要选项值',
     en: 'Field {n}: an enum field needs option values',
   },
+  custom_bind_url: {
+    zh: '第 {n} 个字段：绑定地址应为本系统可查看的列表地址，如 /Unit',
+    en: 'Field {n}: the bind URL must be a list of this system you may view, such as /Unit',
+  },
   custom_saved: {
     zh: '自定义字段已保存，其他用户需重新登录后生效',
     en: 'Custom fields saved; other users must sign in again to see them',
@@ -115,6 +119,10 @@ export const MESSAGES = {
   upload_too_large: { zh: '文件过大（上限 {limit}）', en: 'The file is too large (limit {limit})' },
   upload_no_file: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
   attachments_not_allowed: { zh: '该数据不支持附件', en: 'This data does not take attachments' },
+  print_too_many: {
+    zh: '一次最多打印 {max} 条',
+    en: 'At most {max} records can be printed at once',
+  },
   print_no_row: { zh: '请先选择需要打印的行', en: 'Please choose the rows to print first' },
   print_not_allowed: { zh: '该数据没有打印模板', en: 'There is no print template for this data' },
   print_draft: { zh: '单据审核后才能打印', en: 'A document can be printed once it is approved' },

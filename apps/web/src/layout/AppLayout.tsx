@@ -1,8 +1,8 @@
-import { useApi } from '@mes/engine-web/entity';
+import { EntityPagesProvider, useApi } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { Drawer } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useIsMobile } from '../hooks/useViewport';
 import { DASHBOARD_PATH, STATIC_ROUTES } from '../pages/registry';
 import { shellApi } from '../session/api';
@@ -88,6 +88,18 @@ function Shell({ res }: { res: Resolution }) {
     document.title = `${label(meta.title)} - ${session.user.Company_ShortName || ''}`.replace(/ - $/, '');
   }, [label, meta.title, session.user.Company_ShortName]);
 
+  // generic pages (the tree-select's Set button) may open an entity's page only if this menu has it
+  const navigate = useNavigate();
+  const pages = useMemo(
+    () => ({
+      open: (entity: string) => {
+        const page = session.routes.find((r) => r.Entity_Name === entity);
+        return page ? () => navigate(page.path) : null;
+      },
+    }),
+    [session.routes, navigate],
+  );
+
   const collapsed = !mobile && !opened;
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   const toggle = () => {
@@ -135,7 +147,9 @@ function Shell({ res }: { res: Resolution }) {
         <div className="shell-main">
           <TabsBar />
           <main className="shell-page" data-testid="main">
-            <PageHost res={res} />
+            <EntityPagesProvider value={pages}>
+              <PageHost res={res} />
+            </EntityPagesProvider>
           </main>
         </div>
       </div>

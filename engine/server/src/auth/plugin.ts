@@ -1,4 +1,4 @@
-import { STATE } from '@mes/model';
+import { type EntityDef, STATE } from '@mes/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../context';
@@ -9,6 +9,21 @@ import { writeLog } from '../oplog';
 import { type Button, EntityAccess, type Grants, grantsOf } from './grants';
 import { resolveSession, type SessionRow } from './session';
 import { tokenFromCookie, tokenFromHeader } from './tokens';
+
+/**
+ * The condition on `t` a user's data authority puts on documents (own records, own department's), or
+ * null when it covers all. Routes whose entity comes from the request (print, attachments) ask here.
+ */
+export function dataScope(
+  def: EntityDef,
+  auth: Pick<AuthState, 'session' | 'grants'>,
+): RawBuilder<unknown> | null {
+  const s = auth.session;
+  if (def.kind !== 'document' || auth.grants.isAdmin || s.data_authority === 3) return null;
+  return s.data_authority === 1
+    ? sql`t.created_by = ${s.user_id}`
+    : sql`t.created_by IN (SELECT id FROM users WHERE dept_id = ${s.dept_id ?? -1})`;
+}
 
 /** What a route needs; every route declares one (checked when the route is registered). */
 export type Perm =
@@ -118,12 +133,7 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     if (!decision) await deny(req, perm.entity);
     req.auth.ownOnly = decision === 'own';
     req.auth.lookupOnly = decision === 'lookup';
-    const def = engine.registry.get(perm.entity);
-    if (def.kind === 'document' && !grants.isAdmin && s.data_authority !== 3)
-      req.auth.scope =
-        s.data_authority === 1
-          ? sql`t.created_by = ${s.user_id}`
-          : sql`t.created_by IN (SELECT id FROM users WHERE dept_id = ${s.dept_id ?? -1})`;
+    req.auth.scope = dataScope(engine.registry.get(perm.entity), req.auth);
   });
 
   // record rules: a record outside the data authority is not there; an own-records grant edits only its own

@@ -20,7 +20,7 @@ import { AppError, conflict, notFound } from '../errors';
 import type { EntityHooks, HookContext } from '../hooks';
 import { nextNumber } from '../numbering';
 import { changes, writeLog } from '../oplog';
-import { checkCustomFields } from '../platform/customFields';
+import { checkCustomFields, type Peers } from '../platform/customFields';
 import { parseWith } from '../validation';
 import { columnFor, filterSql, likePattern, recordSelect, selectParts, tagFilterSql } from './select';
 
@@ -31,6 +31,8 @@ export class EntityService {
   private readonly create: z.ZodType<Row>;
   private readonly update: z.ZodType<Row>;
   private readonly query: z.ZodType<ListQuery>;
+  /** The other entities' services, set by the engine (a custom enum may read another entity's list). */
+  peers?: Peers;
 
   constructor(
     readonly def: EntityDef,
@@ -130,7 +132,7 @@ export class EntityService {
     const data = parseWith(this.create, input, this.def, ctx.lang);
     return this.inTx(outer, async (tx) => {
       const c: HookContext = { ...ctx, tx, registry: this.registry };
-      await checkCustomFields(tx, this.def, data, true);
+      await checkCustomFields(this.peers, tx, this.def, data, true);
       await this.hooks.validate?.(c, data, null);
       await this.checkTree(tx, null, data);
       const n = this.def.features.numbering;
@@ -167,7 +169,7 @@ export class EntityService {
       const old = await this.mustGet(id, tx, true);
       if (old.Version !== version) throw conflict();
       if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
-      await checkCustomFields(tx, this.def, data, false);
+      await checkCustomFields(this.peers, tx, this.def, data, false);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);
       await this.hooks.beforeSave?.(c, data, old);

@@ -2,6 +2,7 @@ import type { EntityDef } from '@mes/model';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { type Button, EntityAccess } from '../auth/grants';
+import { dataScope } from '../auth/plugin';
 import type { Engine } from '../engine';
 import { AppError, forbidden } from '../errors';
 
@@ -19,6 +20,16 @@ export class RequestAccess {
     const decision = req.auth ? this.access.decide(req.auth.grants, def.name, button) : false;
     if (!decision || decision === 'lookup') throw forbidden();
     return def;
+  }
+
+  /** The user's data authority on the entity's records (null: all of them). */
+  scope(req: FastifyRequest, def: EntityDef) {
+    return req.auth ? dataScope(def, req.auth) : null;
+  }
+
+  /** Whether the user may list the entity at all, names only (a lookup) included. */
+  mayList(req: FastifyRequest, name: string): boolean {
+    return !!req.auth && !!this.access.decide(req.auth.grants, name, 'view');
   }
 
   /** The entity a menu page shows; the menu must be one the user may open. */

@@ -1,7 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { attachmentType, contentMatches, type EntityDef, extensionOf, safeFileName } from '@mes/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,6 +12,7 @@ import { ok, requestContext } from '../http/envelope';
 import { writeLog } from '../oplog';
 import { parseWith } from '../validation';
 import { RequestAccess } from './access';
+import { dirStore } from './fileStore';
 
 export const MAX_UPLOAD_BYTES = Number(process.env.ATTACHMENT_MAX_MB ?? 20) * 1024 * 1024;
 
@@ -61,7 +59,7 @@ const COLUMNS = sql`id AS "ID", file_code AS "File_Code", file_name AS "File_Nam
 /** POST /Attachment/, GET /Attachment, DELETE /Attachment/{fileCode}, GET /Attachment/GetImg/{path} (spec part 2 §7). */
 export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
   const access = new RequestAccess(engine);
-  const dir = engine.settings.attachmentDir;
+  const store = engine.settings.fileStore ?? dirStore(engine.settings.attachmentDir);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 2000 },
   });
@@ -82,10 +80,9 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
     if (!def.features.attachments) throw new AppError('attachments_not_allowed');
     if (!/^\d{1,15}$/.test(code)) throw new AppError('not_found', {}, 404);
     // the owning record must exist and be within the user's data authority
-    await engine.service(def.name).mustGet(Number(code), undefined, false, req.auth?.scope);
+    await engine.service(def.name).mustGet(Number(code), undefined, false, access.scope(req, def));
     return def;
   };
-  const fileOf = (path: string) => join(dir, path.slice(0, 2), path);
 
   const upload = async (req: FastifyRequest) => {
     const ctx = requestContext(req);
@@ -113,8 +110,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
     if (!contentMatches(name, file.data.subarray(0, 16))) throw new AppError('upload_content');
     const fileCode = randomUUID().replaceAll('-', '');
     const path = `${fileCode}.${extensionOf(name)}`;
-    await mkdir(join(dir, path.slice(0, 2)), { recursive: true });
-    await writeFile(fileOf(path), file.data, { flag: 'wx' });
+    await store.put(path, file.data);
     try {
       const { rows } =
         await sql<Row>`INSERT INTO attachment (file_code, file_name, file_path, attachment_type, attachment_label,
@@ -130,7 +126,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
       });
       return ok(rows[0], ctx);
     } catch (e) {
-      await unlink(fileOf(path)).catch(() => undefined);
+      await store.remove(path).catch(() => undefined);
       throw e;
     }
   };
@@ -172,7 +168,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
     if (!row) throw new AppError('not_found', {}, 404);
     await owner(req, row.BZ_Table as string, row.BZ_Code as string, 'edit');
     await sql`DELETE FROM attachment WHERE id = ${row.ID}`.execute(engine.db);
-    await unlink(fileOf(row.File_Path as string)).catch(() => undefined);
+    await store.remove(row.File_Path as string).catch((e) => req.log.warn({ err: e }, 'file not removed'));
     await writeLog({ ...ctx, tx: engine.db }, 'delete', 'Attachment', row.ID as number, row);
     return ok(null, ctx);
   });
@@ -188,8 +184,8 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
           : undefined;
       if (!row) throw new AppError('not_found', {}, 404);
       await owner(req, row.BZ_Table as string, row.BZ_Code as string, 'view');
-      const file = fileOf(row.File_Path as string);
-      if (!existsSync(file)) throw new AppError('not_found', {}, 404);
+      const file = await store.get(row.File_Path as string);
+      if (!file) throw new AppError('not_found', {}, 404);
       const ext = extensionOf(row.File_Name as string);
       return reply
         .header(
@@ -202,7 +198,7 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
           `${disposition}; filename*=UTF-8''${encodeURIComponent(row.File_Name as string)}`,
         )
         .header('Cache-Control', 'private, max-age=300')
-        .send(createReadStream(file));
+        .send(file);
     };
   const fileRoute = { config: { perm: { signedIn: true as const }, cookieAuth: true, portal: true } };
   app.get('/Attachment/GetImg/:key', fileRoute, send('inline'));

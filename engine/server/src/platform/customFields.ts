@@ -5,10 +5,14 @@ import {
   configProblem,
   customValue,
   type EntityDef,
+  MAX_PAGE_SIZE,
+  parseBindUrl,
 } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { SYSTEM_CONTEXT } from '../context';
+import type { EntityService } from '../crud/service';
 import type { Db, Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
@@ -75,15 +79,67 @@ export async function loadConfigs(
   return rows;
 }
 
+/** What a bound enum needs of the engine: the other entities and their services. */
+export interface Peers {
+  registry: Engine['registry'];
+  service(name: string): EntityService;
+}
+
+type Bound = Pick<CustomFieldConfig, 'Bind_Url'> & { Bind_Text?: string | null; Bind_Value?: string | null };
+
+/**
+ * The list a bound enum reads its options from, with the fields naming an option (Bind_Text, shown and
+ * stored) and its key (Bind_Value); null when Bind_Url is not one of our list routes with valid filters.
+ */
+export function bindSource(engine: Peers, c: Bound) {
+  const url = c.Bind_Url ? parseBindUrl(c.Bind_Url) : null;
+  const def = url ? engine.registry.entities.get(url.entity) : undefined;
+  if (!url || !def?.api) return null;
+  // a secret (a password) is never an option's text
+  const has = (f: string) => {
+    const field = def.fields[f];
+    return f === def.key || (!!field && !(field.kind === 'text' && field.secret));
+  };
+  const text = c.Bind_Text && c.Bind_Text !== 'Enum_Name' ? c.Bind_Text : def.display;
+  const value = c.Bind_Value && c.Bind_Value !== 'ID' ? c.Bind_Value : def.key;
+  if (!text || !has(text) || !has(value)) return null;
+  const svc = engine.service(def.name);
+  try {
+    const query = svc.parseQuery(
+      { ...url.query, Page: '1', PageSize: String(MAX_PAGE_SIZE) },
+      SYSTEM_CONTEXT,
+    );
+    return { def, svc, query, text, value };
+  } catch {
+    return null;
+  }
+}
+
+/** The option names of a bound enum, read on the server to check a saved value. */
+async function boundOptions(engine: Peers, ex: Db | Tx, c: Bound): Promise<{ Enum_Name: string }[]> {
+  const src = bindSource(engine, c);
+  if (!src) return [];
+  const { rows } = await src.svc.list(src.query, ex);
+  return rows.map((r) => ({ Enum_Name: String(r[src.text] ?? '') }));
+}
+
 /**
  * Values of Extension_Field1..6 are checked against their configured type and Mandatory flag on the
  * server too, whatever the browser did; the stored text is normalised (dates, numbers, bits).
  */
-export async function checkCustomFields(tx: Tx, def: EntityDef, data: Row, creating: boolean): Promise<void> {
+export async function checkCustomFields(
+  engine: Peers | undefined,
+  tx: Tx,
+  def: EntityDef,
+  data: Row,
+  creating: boolean,
+): Promise<void> {
   if (!def.features.customFields) return;
   const configs = await loadConfigs(tx, def.name);
   for (const c of configs) {
     if (!creating && !(c.Column_Name in data)) continue;
+    if (c.Data_Type === 'enum' && c.Bind_Url && data[c.Column_Name])
+      c.enumOptionList = engine ? await boundOptions(engine, tx, c as Bound) : [];
     const r = customValue(c, data[c.Column_Name] as string | null | undefined);
     if ('error' in r)
       throw new AppError('validation', {
@@ -124,6 +180,14 @@ export function customFieldRoutes(app: FastifyInstance, engine: Engine) {
     const def = target(req, Table_Name, 'edit');
     const problem = configProblem(list);
     if (problem) throw new AppError(problem.key as 'custom_too_many', { n: (problem.index ?? 0) + 1 });
+    // a bound enum reads one of our lists the configuring user may see, through fields it has
+    for (const [i, c] of list.entries()) {
+      if (!c.Bind_Url?.trim()) continue;
+      const src = bindSource(engine, c);
+      if (!src) throw new AppError('custom_bind_url', { n: i + 1 });
+      if (!access.mayList(req, src.def.name)) throw new AppError('custom_bind_url', { n: i + 1 });
+      Object.assign(c, { Bind_Url: c.Bind_Url.trim(), Bind_Text: src.text, Bind_Value: src.value });
+    }
     await withTx(engine.db, async (tx) => {
       // the dialog holds deletions until save: what is not in the list is gone
       await sql`DELETE FROM menu_extend WHERE table_name = ${def.name} AND menu_id = ${Menu_ID}`.execute(tx);

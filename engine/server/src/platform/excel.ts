@@ -16,6 +16,8 @@ import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
+import { parseWith } from '../validation';
+import { exportProgress, exportProgressRoutes, progressQuery } from './exportProgress';
 import { formatValue } from './pdf';
 
 export const MAX_IMPORT_ROWS = 5000;
@@ -71,6 +73,7 @@ async function cellValue(
 
 /** GET /{Entity}/Export and POST /{Entity}/Import for every entity with generic routes. */
 export function excelRoutes(app: FastifyInstance, engine: Engine) {
+  exportProgressRoutes(app);
   for (const svc of engine.allServices()) {
     const def = svc.def;
     if (!def.api) continue;
@@ -79,7 +82,13 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
       { config: { perm: { entity: def.name, button: 'export' }, cookieAuth: true } },
       async (req, reply) => {
         const ctx = requestContext(req);
-        const q = svc.parseQuery({ ...(req.query as object), Page: '1', PageSize: String(EXPORT_PAGE) }, ctx);
+        const { Progress_Token, ...filters } = req.query as Record<string, unknown>;
+        const token = parseWith(progressQuery, { Progress_Token }, undefined, ctx.lang).Progress_Token;
+        const q = svc.parseQuery({ ...filters, Page: '1', PageSize: String(EXPORT_PAGE) }, ctx);
+        // the first page is read before the answer starts: its total makes the browser's percentage
+        const first = await svc.list(q, undefined, req.auth?.scope);
+        const total = Math.min(first.paging.TotalCount, MAX_EXPORT_ROWS + EXPORT_PAGE);
+        const report = exportProgress(ctx.user?.User_ID, token, total);
         const fields = exportable(def);
         const out = new PassThrough();
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
@@ -93,17 +102,20 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
         void (async () => {
           try {
             for (let page = 1; page * EXPORT_PAGE <= MAX_EXPORT_ROWS + EXPORT_PAGE; page++) {
-              const { rows } = await svc.list({ ...q, Page: page }, undefined, req.auth?.scope);
+              const { rows } =
+                page === 1 ? first : await svc.list({ ...q, Page: page }, undefined, req.auth?.scope);
               for (const r of rows)
                 sheet
                   .addRow(
                     Object.fromEntries(fields.map(([n, f]) => [n, safeCell(formatValue(n, f, r, ctx.lang))])),
                   )
                   .commit();
+              report.wrote(rows.length);
               if (rows.length < EXPORT_PAGE) break;
             }
             sheet.commit();
             await book.commit();
+            report.finish();
           } catch (e) {
             req.log.error({ err: e }, 'export failed');
             out.destroy(e as Error);
@@ -116,6 +128,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
             `attachment; filename*=UTF-8''${encodeURIComponent(`${labelOf(def.label, ctx.lang)}.xlsx`)}`,
           )
           .header('X-Content-Type-Options', 'nosniff')
+          .header('X-Total-Count', String(total))
           .send(out);
       },
     );

@@ -46,6 +46,16 @@ export interface PrintHeader {
 
 /** A record as an A4 PDF: title, header fields in two columns, its lines as a table, page numbers. */
 export function renderRecordPdf(def: EntityDef, rec: Row, lang: Lang, head: PrintHeader): Promise<Buffer> {
+  return renderRecordsPdf(def, [rec], lang, head);
+}
+
+/** Records of one entity as one A4 PDF, a section starting on a new page per record. */
+export function renderRecordsPdf(
+  def: EntityDef,
+  recs: Row[],
+  lang: Lang,
+  head: PrintHeader,
+): Promise<Buffer> {
   const { regular, bold } = cjkFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -62,73 +72,77 @@ export function renderRecordPdf(def: EntityDef, rec: Row, lang: Lang, head: Prin
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 30;
 
-  doc.font('cjk').fontSize(9).fillColor('#606266').text(head.company, left, 40, { width, align: 'center' });
-  doc
-    .font('cjk-bold')
-    .fontSize(18)
-    .fillColor('#000')
-    .text(labelOf(def.label, lang), { width, align: 'center' });
-  doc.moveDown(0.8);
+  // several records print as one file, each starting on a page of its own
+  for (const [k, rec] of recs.entries()) {
+    if (k > 0) doc.addPage();
+    doc.font('cjk').fontSize(9).fillColor('#606266').text(head.company, left, 40, { width, align: 'center' });
+    doc
+      .font('cjk-bold')
+      .fontSize(18)
+      .fillColor('#000')
+      .text(labelOf(def.label, lang), { width, align: 'center' });
+    doc.moveDown(0.8);
 
-  const fields = visible(def.fields);
-  const colW = width / 2;
-  doc.font('cjk').fontSize(10);
-  for (let i = 0; i < fields.length; i += 2) {
-    const y = doc.y;
-    let maxY = y;
-    for (const [j, [name, f]] of fields.slice(i, i + 2).entries()) {
-      const x = left + j * colW;
-      doc.font('cjk-bold').text(`${labelOf(f.label, lang)}：`, x, y, { width: 90, continued: false });
-      doc.font('cjk').text(formatValue(name, f, rec, lang), x + 90, y, { width: colW - 100 });
-      maxY = Math.max(maxY, doc.y);
-    }
-    doc.y = maxY + 4;
-    if (doc.y > bottom()) doc.addPage();
-  }
-
-  for (const [key, lines] of Object.entries(def.lines)) {
-    const rows = (rec[key] as Row[] | undefined) ?? [];
-    const cols = visible(lines.fields);
-    doc.moveDown(0.6);
-    doc.font('cjk-bold').fontSize(12).text(labelOf(lines.label, lang), left, doc.y);
-    doc.moveDown(0.3);
-    const cw = width / (cols.length + 1);
-    const header = () => {
-      const y = doc.y;
-      doc
-        .rect(left, y - 2, width, 18)
-        .fill('#ecf5ff')
-        .fillColor('#000');
-      doc
-        .font('cjk-bold')
-        .fontSize(9)
-        .text('#', left + 2, y, { width: cw - 4 });
-      for (const [i, [, f]] of cols.entries())
-        doc.text(labelOf(f.label, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
-      doc.y = y + 18;
-    };
-    header();
-    doc.font('cjk').fontSize(9);
-    rows.forEach((r, n) => {
-      if (doc.y > bottom()) {
-        doc.addPage();
-        header();
-        doc.font('cjk').fontSize(9);
-      }
+    const fields = visible(def.fields);
+    const colW = width / 2;
+    doc.font('cjk').fontSize(10);
+    for (let i = 0; i < fields.length; i += 2) {
       const y = doc.y;
       let maxY = y;
-      doc.text(String(n + 1), left + 2, y, { width: cw - 4 });
-      cols.forEach(([name, f], i) => {
-        doc.text(formatValue(name, f, r, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
+      for (const [j, [name, f]] of fields.slice(i, i + 2).entries()) {
+        const x = left + j * colW;
+        doc.font('cjk-bold').text(`${labelOf(f.label, lang)}：`, x, y, { width: 90, continued: false });
+        doc.font('cjk').text(formatValue(name, f, rec, lang), x + 90, y, { width: colW - 100 });
         maxY = Math.max(maxY, doc.y);
+      }
+      doc.y = maxY + 4;
+      if (doc.y > bottom()) doc.addPage();
+    }
+
+    for (const [key, lines] of Object.entries(def.lines)) {
+      const rows = (rec[key] as Row[] | undefined) ?? [];
+      const cols = visible(lines.fields);
+      doc.moveDown(0.6);
+      doc.font('cjk-bold').fontSize(12).text(labelOf(lines.label, lang), left, doc.y);
+      doc.moveDown(0.3);
+      const cw = width / (cols.length + 1);
+      const header = () => {
+        const y = doc.y;
+        doc
+          .rect(left, y - 2, width, 18)
+          .fill('#ecf5ff')
+          .fillColor('#000');
+        doc
+          .font('cjk-bold')
+          .fontSize(9)
+          .text('#', left + 2, y, { width: cw - 4 });
+        for (const [i, [, f]] of cols.entries())
+          doc.text(labelOf(f.label, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
+        doc.y = y + 18;
+      };
+      header();
+      doc.font('cjk').fontSize(9);
+      rows.forEach((r, n) => {
+        if (doc.y > bottom()) {
+          doc.addPage();
+          header();
+          doc.font('cjk').fontSize(9);
+        }
+        const y = doc.y;
+        let maxY = y;
+        doc.text(String(n + 1), left + 2, y, { width: cw - 4 });
+        cols.forEach(([name, f], i) => {
+          doc.text(formatValue(name, f, r, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
+          maxY = Math.max(maxY, doc.y);
+        });
+        doc
+          .moveTo(left, maxY + 2)
+          .lineTo(left + width, maxY + 2)
+          .strokeColor('#dcdfe6')
+          .stroke();
+        doc.y = maxY + 5;
       });
-      doc
-        .moveTo(left, maxY + 2)
-        .lineTo(left + width, maxY + 2)
-        .strokeColor('#dcdfe6')
-        .stroke();
-      doc.y = maxY + 5;
-    });
+    }
   }
 
   const range = doc.bufferedPageRange();

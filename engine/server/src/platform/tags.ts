@@ -96,7 +96,7 @@ export function tagRoutes(app: FastifyInstance, engine: Engine) {
       if (bad !== undefined) throw new AppError('tag_unknown', { id: bad });
       const ids = await rowIds(tx, def, String(body.List_NO));
       if (!ids.length) throw new AppError('not_found', {}, 404);
-      const scope = req.auth?.scope;
+      const scope = access.scope(req, def);
       const { rows } = await sql<{
         id: number;
         tag_value: string | null;

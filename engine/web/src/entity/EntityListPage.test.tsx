@@ -201,4 +201,37 @@ describe('EntityListPage', () => {
     expect(c.querySelectorAll('tr.ant-table-row-level-2').length).toBe(1);
     expect(srv.calls[0].url.searchParams.get('PageSize')).toBe('500');
   });
+  it('scrolls a long page virtually: rows 50 px high, 5 rows rendered beyond the viewport', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({ ...rows[1], ID: i + 1, Code: `W-${i + 1}` }));
+    const srv = fakeServer(() => ok(many, { TotalCount: 150, Page: 1, PageSize: 200 }));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} defaultPageSize={200} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    const rendered = () => [...c.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')];
+    const spacer = (edge: string) =>
+      c.querySelector<HTMLElement>(`[data-testid="virtual-spacer-${edge}"]`)?.style.height ?? '';
+    // a 600 px viewport holds 12 rows of 50 px; 5 more are rendered below it
+    expect(rendered()).toHaveLength(17);
+    expect(rendered().every((tr) => tr.style.height === '50px')).toBe(true);
+    expect(spacer('top')).toBe('');
+    expect(spacer('bottom')).toBe(`${(150 - 17) * 50}px`);
+    const body = c.querySelector<HTMLElement>('.ant-table-body');
+    await act(async () => {
+      if (body) body.scrollTop = 1000;
+      body?.dispatchEvent(new Event('scroll'));
+    });
+    // row 21 is at the top of the viewport: rows 16..37 are rendered (5 above, 12 shown, 5 below)
+    await waitFor(() => rendered()[0]?.dataset.rowKey === '16');
+    expect(rendered().map((tr) => tr.dataset.rowKey)).toEqual(
+      Array.from({ length: 22 }, (_, i) => String(i + 16)),
+    );
+    expect(spacer('top')).toBe(`${15 * 50}px`);
+    expect(spacer('bottom')).toBe(`${(150 - 37) * 50}px`);
+    // the serial number counts from the page's first row, not the window's
+    expect(rendered()[0].querySelector('.list-serial')?.textContent).toBe('16');
+  });
 });

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
 import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
 import { BatchBar } from '../platform/BatchBar';
@@ -27,6 +27,13 @@ import {
 import { usePrint } from '../platform/PrintButton';
 import { mayPrint } from '../platform/steps';
 import { SetTagsDialog, TagFilter } from '../platform/tags';
+import {
+  RowSpacers,
+  SpacedBody,
+  useRowWindow,
+  VIRTUAL_ROW_HEIGHT,
+  VIRTUAL_VIEWPORT,
+} from '../platform/virtualRows';
 import { type SortState, sortParam } from './columns';
 import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
@@ -60,9 +67,10 @@ export interface EntityListPageProps {
 
 export const DEFAULT_PAGE_SIZE = 20;
 const PAGE_SIZES = [10, 20, 50, 100, 200, 500];
-/** Longer pages scroll virtually (spec part 2 §9: row height 50). */
+/** Longer pages scroll virtually (spec part 2 §9: row height 50, 5 rows beyond the viewport). */
 export const VIRTUAL_ROWS = 100;
-const VIRTUAL_HEIGHT = 600;
+const VIRTUAL_BODY = { body: { wrapper: SpacedBody } };
+const virtualRow = () => ({ style: { height: VIRTUAL_ROW_HEIGHT } });
 const PRINT_MESSAGE_SECONDS = 1;
 type Editing = { id: number | null; readOnly: boolean } | null;
 
@@ -211,16 +219,22 @@ export function EntityListPage({
     platform.settings.data && menuId ? (
       <Gear label={t('platform.columns.settings')} onClick={() => setDialog('columns')} />
     ) : null;
-  const columns = [serialColumn(treeComplete ? 1 : page, pageSize, gear), ...platform.columns, ...actions];
-  const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
-  const printSelected = () => {
-    const first = selectedRows[0];
-    if (first && !mayPrint(!!def.features.approval, first.State))
-      return void message.warning(t('platform.print.draft'), PRINT_MESSAGE_SECONDS);
-    print(first ? Number(first[def.key]) : null);
-  };
   const virtual = !treeComplete && rows.length > VIRTUAL_ROWS;
-  // a virtual table needs every width known; the selection box adds its own
+  const host = useRef<HTMLDivElement>(null);
+  const win = useRowWindow(host, rows.length, virtual, list.data);
+  const columns = [
+    serialColumn(treeComplete ? 1 : page, pageSize, gear, win.start),
+    ...platform.columns,
+    ...actions,
+  ];
+  const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
+  // every selected row prints, one section each in one file; a draft among them stops the print
+  const printSelected = () => {
+    if (selectedRows.some((r) => !mayPrint(!!def.features.approval, r.State)))
+      return void message.warning(t('platform.print.draft'), PRINT_MESSAGE_SECONDS);
+    print(selectedRows.map((r) => r[def.key]).join(','));
+  };
+  // a virtual table keeps its widths while rows come and go; the selection box adds its own
   const shown = virtual ? withWidths(columns) : columns;
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -313,48 +327,70 @@ export function EntityListPage({
           onClear={() => setSelected([])}
         />
       )}
-      <div data-testid="entity-table">
-        <Table<Row>
-          rowKey={def.key}
-          size="middle"
-          columns={shown}
-          dataSource={dataSource}
-          loading={list.isFetching || platform.settings.isFetching}
-          onChange={onTableChange}
-          rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: false }}
-          virtual={virtual}
-          scroll={
-            virtual ? { x: totalWidth(shown) + SELECTION_WIDTH, y: VIRTUAL_HEIGHT } : { x: 'max-content' }
-          }
-          summary={(onPage) =>
-            summaryRow(columns, [...onPage], platform.numeric, t('common.total'), true, virtual)
-          }
-          expandable={
-            treeComplete
-              ? {
-                  expandedRowKeys,
-                  onExpand: (open, r) => {
-                    const next = new Set(collapsed);
-                    if (open) next.delete(r[def.key] as Key);
-                    else next.add(r[def.key] as Key);
-                    setCollapsed(next);
-                  },
-                }
-              : undefined
-          }
-          pagination={
-            treeComplete
-              ? false
-              : {
-                  current: page,
-                  pageSize,
-                  total,
-                  showSizeChanger: true,
-                  pageSizeOptions: PAGE_SIZES,
-                  showTotal: (n) => t('list.totalItems', { total: n }),
-                }
-          }
-        />
+      <div data-testid="entity-table" ref={host}>
+        <RowSpacers value={win}>
+          <Table<Row>
+            rowKey={def.key}
+            size="middle"
+            columns={shown}
+            dataSource={virtual ? rows.slice(win.start, win.end) : dataSource}
+            loading={list.isFetching || platform.settings.isFetching}
+            onChange={onTableChange}
+            rowSelection={{
+              selectedRowKeys: selected,
+              // only the window is rendered: selections outside it stay, and "all" means the whole page
+              preserveSelectedRowKeys: virtual,
+              onChange: (keys, _rows, info) =>
+                setSelected(
+                  virtual && info.type === 'all'
+                    ? keys.length > selected.length
+                      ? rows.map((r) => r[def.key] as Key)
+                      : []
+                    : keys,
+                ),
+            }}
+            components={virtual ? VIRTUAL_BODY : undefined}
+            onRow={virtual ? virtualRow : undefined}
+            scroll={
+              virtual ? { x: totalWidth(shown) + SELECTION_WIDTH, y: VIRTUAL_VIEWPORT } : { x: 'max-content' }
+            }
+            summary={(onPage) =>
+              summaryRow(
+                columns,
+                virtual ? rows : [...onPage],
+                platform.numeric,
+                t('common.total'),
+                true,
+                virtual,
+              )
+            }
+            expandable={
+              treeComplete
+                ? {
+                    expandedRowKeys,
+                    onExpand: (open, r) => {
+                      const next = new Set(collapsed);
+                      if (open) next.delete(r[def.key] as Key);
+                      else next.add(r[def.key] as Key);
+                      setCollapsed(next);
+                    },
+                  }
+                : undefined
+            }
+            pagination={
+              treeComplete
+                ? false
+                : {
+                    current: page,
+                    pageSize,
+                    total,
+                    showSizeChanger: true,
+                    pageSizeOptions: PAGE_SIZES,
+                    showTotal: (n) => t('list.totalItems', { total: n }),
+                  }
+            }
+          />
+        </RowSpacers>
       </div>
       <EntityFormDrawer
         def={def}

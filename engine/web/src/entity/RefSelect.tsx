@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useEntityDef } from './context';
 import type { Row } from './format';
+import { RefTreeSelect } from './RefTreeSelect';
 
 export const REF_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -18,8 +19,14 @@ export interface RefSelectProps {
   initialLabel?: string;
 }
 
+/** A tree entity (departments) is picked in its tree; any other is searched. */
+export function RefSelect(props: RefSelectProps) {
+  const target = useEntityDef(props.field.entity);
+  return target?.tree ? <RefTreeSelect {...props} target={target} /> : <RefSearchSelect {...props} />;
+}
+
 /** Searches the target entity on the server; the list loads when the dropdown opens, not with the form. */
-export function RefSelect({ id, field, value, onChange, disabled, initialLabel }: RefSelectProps) {
+function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }: RefSelectProps) {
   const { t } = useTranslation();
   const api = useApi();
   const target = useEntityDef(field.entity);

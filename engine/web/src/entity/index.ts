@@ -11,4 +11,5 @@ export type { ModulePageProps, ModulePages } from './modulePages';
 export * from './payload';
 export * from './queries';
 export { RefSelect, type RefSelectProps } from './RefSelect';
+export { type EntityPages, EntityPagesProvider } from './RefTreeSelect';
 export { buildTree, type TreeRow } from './tree';

@@ -13,6 +13,7 @@ export const en: Catalogue = {
     view: 'View',
     search: 'Search',
     refresh: 'Refresh',
+    set: 'Set',
     reset: 'Reset',
     actions: 'Actions',
     yes: 'Yes',

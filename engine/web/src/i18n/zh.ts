@@ -13,6 +13,7 @@ export const zh = {
     view: '查看',
     search: '搜索',
     refresh: '刷新',
+    set: '设置',
     reset: '重置',
     actions: '操作',
     yes: '是',

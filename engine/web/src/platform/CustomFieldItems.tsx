@@ -2,7 +2,7 @@ import { Col, DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd'
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ControlProps } from '../entity/controls';
-import type { CustomField } from './api';
+import { type CustomField, useBoundOptions } from './api';
 import { bitValue, enumValue, ordered, QUARTER_SPAN, valueProblem } from './customFields';
 
 /** The editor of one custom field; values stay text as they are stored in Extension_FieldN. */
@@ -48,7 +48,9 @@ export function CustomFieldControl(props: ControlProps<string | null> & { config
       );
     }
     case 'enum':
-      return (
+      return config.Bind_Url ? (
+        <BoundEnum {...props} />
+      ) : (
         <Select<string>
           {...rest}
           allowClear
@@ -63,6 +65,29 @@ export function CustomFieldControl(props: ControlProps<string | null> & { config
         <Input {...rest} maxLength={500} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />
       );
   }
+}
+
+/** An enum whose options come from one of our lists (Bind_Url); a stored value not among them is cleared. */
+function BoundEnum(props: ControlProps<string | null> & { config: CustomField }) {
+  const { config, value, onChange, ...rest } = props;
+  const { t } = useTranslation();
+  const options = useBoundOptions(config);
+  const list = options.data ?? [];
+  return (
+    <Select<string>
+      {...rest}
+      allowClear
+      showSearch
+      loading={options.isFetching}
+      status={options.isError ? 'error' : undefined}
+      placeholder={options.isError ? t('list.loadFailed') : t('form.selectPlaceholder')}
+      // until the options arrive the stored value is shown as it is
+      value={(options.data ? enumValue({ enumOptionList: list }, value) : value) ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={list.map((o) => ({ value: o.Enum_Name, label: o.Enum_Name }))}
+      data-testid={`bound-${config.Column_Name}`}
+    />
+  );
 }
 
 /** The configured custom fields inside the form's grid row, each at its quarter-row width. */

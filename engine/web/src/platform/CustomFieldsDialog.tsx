@@ -200,21 +200,36 @@ export function CustomFieldsDialog({ def, menuId, open, extendType, onClose }: C
             width: 200,
             render: (_v, r, i) =>
               r.Data_Type === 'enum' ? (
-                <Select
-                  size="small"
-                  mode="tags"
-                  style={{ width: '100%' }}
-                  placeholder={t('platform.custom.optionsPlaceholder')}
-                  value={r.enumOptionList.map((o) => o.Enum_Name)}
-                  onChange={(names: string[]) =>
-                    patch(i, {
-                      enumOptionList: names.map(
-                        (n) => r.enumOptionList.find((o) => o.Enum_Name === n) ?? { Enum_Name: n },
-                      ),
-                    })
-                  }
-                  data-testid={`custom-options-${r.Column_Name}`}
-                />
+                <Flex vertical gap={4}>
+                  {!r.Bind_Url && (
+                    <Select
+                      size="small"
+                      mode="tags"
+                      style={{ width: '100%' }}
+                      placeholder={t('platform.custom.optionsPlaceholder')}
+                      value={r.enumOptionList.map((o) => o.Enum_Name)}
+                      onChange={(names: string[]) =>
+                        patch(i, {
+                          enumOptionList: names.map(
+                            (n) => r.enumOptionList.find((o) => o.Enum_Name === n) ?? { Enum_Name: n },
+                          ),
+                        })
+                      }
+                      data-testid={`custom-options-${r.Column_Name}`}
+                    />
+                  )}
+                  <Input
+                    size="small"
+                    maxLength={200}
+                    placeholder={t('platform.custom.bindUrl')}
+                    value={r.Bind_Url ?? ''}
+                    // the server names the option field of the list it checks
+                    onChange={(e) =>
+                      patch(i, { Bind_Url: e.target.value || null, Bind_Text: 'Enum_Name', Bind_Value: 'ID' })
+                    }
+                    data-testid={`custom-bind-url-${r.Column_Name}`}
+                  />
+                </Flex>
               ) : null,
           },
           {
@@ -274,6 +289,7 @@ function Required({ text }: { text: string }) {
 function problemText(key: string, t: (k: string) => string): string {
   if (key === 'custom_describe') return t('platform.custom.required');
   if (key === 'custom_enum') return t('platform.custom.needOptions');
+  if (key === 'custom_bind_url') return t('platform.custom.badBindUrl');
   if (key === 'custom_too_many') return t('platform.custom.max');
   return t('validation.invalid');
 }

@@ -17,6 +17,7 @@ export function usePrint(def: EntityDef) {
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  /** One record's key, or several separated by commas (one PDF, a section per record). */
   const print = async (id: number | string | null | undefined) => {
     const key = id === null || id === undefined ? '' : String(id).trim();
     // spec part 1 §5: an empty List_NO is refused before anything is asked of the server

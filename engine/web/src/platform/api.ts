@@ -1,4 +1,4 @@
-import type { EntityDef } from '@mes/model';
+import { type EntityDef, MAX_PAGE_SIZE, parseBindUrl } from '@mes/model';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../entity/context';
 import { entityKeys } from '../entity/queries';
@@ -164,5 +164,27 @@ export function useSetTags(def: EntityDef, menuId: number) {
         Type: v.type,
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: entityKeys.all(def.name) }),
+  });
+}
+
+/**
+ * The options of an enum bound to one of our lists (Bind_Url): read with the user's own rights, so a
+ * list the user may not see gives no options. Each option is the row's Bind_Text, which is stored.
+ */
+export function useBoundOptions(c: Pick<CustomField, 'Bind_Url' | 'Bind_Text'>) {
+  const api = useApi();
+  const src = c.Bind_Url ? parseBindUrl(c.Bind_Url) : null;
+  return useQuery({
+    queryKey: ['platform', 'bound', c.Bind_Url ?? '', c.Bind_Text ?? ''],
+    queryFn: async ({ signal }) => {
+      const rows = await api.data<Record<string, unknown>[]>(`/${src?.entity}`, {
+        query: { ...src?.query, PageSize: MAX_PAGE_SIZE },
+        signal,
+      });
+      const names = rows.map((r) => r[c.Bind_Text ?? '']).filter((v) => v !== null && v !== undefined);
+      return [...new Set(names.map(String))].map((n) => ({ Enum_Name: n }));
+    },
+    enabled: !!src && !!c.Bind_Text,
+    staleTime: 60_000,
   });
 }

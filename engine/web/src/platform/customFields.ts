@@ -51,8 +51,9 @@ export function forSave(list: CustomField[], extendType: 1 | 2): CustomField[] {
     Extend_Type: extendType,
     Width: Math.min(4, Math.max(1, Math.round(c.Width || 1))),
     Sort: `${i + 1}-${Math.min(4, Math.max(1, Math.round(c.Width || 1)))}`,
+    Bind_Url: c.Data_Type === 'enum' ? c.Bind_Url?.trim() || null : null,
     enumOptionList:
-      c.Data_Type === 'enum'
+      c.Data_Type === 'enum' && !c.Bind_Url?.trim()
         ? c.enumOptionList.map((o) => ({ ...o, Enum_Name: o.Enum_Name.trim() })).filter((o) => o.Enum_Name)
         : [],
   }));

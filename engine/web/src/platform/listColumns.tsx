@@ -111,7 +111,8 @@ export function useListColumns(
 }
 
 /** The serial column; its header holds the gear of the table settings. */
-export function serialColumn(page: number, pageSize: number, gear: ReactNode): Col {
+/** `offset`: rows of the page above the first rendered one (a virtual window). */
+export function serialColumn(page: number, pageSize: number, gear: ReactNode, offset = 0): Col {
   return {
     key: '_serial',
     className: 'list-serial',
@@ -119,7 +120,7 @@ export function serialColumn(page: number, pageSize: number, gear: ReactNode): C
     width: SERIAL_WIDTH,
     align: 'center',
     fixed: 'left',
-    render: (_v, _r, i) => (page - 1) * pageSize + i + 1,
+    render: (_v, _r, i) => (page - 1) * pageSize + offset + i + 1,
   };
 }
 

@@ -37,6 +37,8 @@ export const platformZh = {
     required: '不能为空',
     max: '最多只能添加6个自定义字段',
     needOptions: '枚举字段需要选项值',
+    bindUrl: '或从列表取选项，如 /Unit',
+    badBindUrl: '绑定地址应为本系统的列表地址，如 /Unit',
     saved: '自定义字段已保存，其他用户需重新登录后生效',
     types: {
       string: '文本',
@@ -185,6 +187,8 @@ export const platformEn: Shape<typeof platformZh> = {
     required: 'Cannot be empty',
     max: 'At most 6 custom fields can be added',
     needOptions: 'An enum field needs option values',
+    bindUrl: 'or take options from a list, e.g. /Unit',
+    badBindUrl: 'The bind URL must be a list of this system, e.g. /Unit',
     saved: 'Custom fields saved; other users must sign in again to see them',
     types: {
       string: 'Text',

@@ -3,8 +3,10 @@ import { fileProblem } from './AttachmentDialog';
 import type { ColumnSetting, CustomField } from './api';
 import { applySettings, moveRow } from './columnSettings';
 import { bitValue, enumValue, forSave, listProblem, newField, ordered, valueProblem } from './customFields';
+import { percentOf } from './ExportButton';
 import { sumColumn } from './listColumns';
 import { actionsFor, mayPrint, stateIndex, stepStatus } from './steps';
+import { rowWindow } from './virtualRows';
 
 const col = (name: string, ser: number, p: Partial<ColumnSetting> = {}): ColumnSetting => ({
   Column_Name: name,
@@ -171,5 +173,21 @@ describe('attachments', () => {
     expect(fileProblem({ name: 'a.EXE', size: 10 })).toBe('badType');
     expect(fileProblem({ name: 'photo.JPG', size: 10 })).toBeNull();
     expect(fileProblem({ name: 'big.pdf', size: 21 * 1024 * 1024 })).toBe('tooLarge');
+  });
+});
+
+describe('export percentage and the virtual window', () => {
+  it('makes a percentage of the rows written, whole and never past 100', () => {
+    expect(percentOf({ Total: 1234, Written: 500, Done: false })).toBe(40);
+    expect(percentOf({ Total: 1234, Written: 1234, Done: false })).toBe(100);
+    expect(percentOf({ Total: 0, Written: 0, Done: false })).toBe(0);
+    expect(percentOf({ Total: 0, Written: 0, Done: true })).toBe(100);
+  });
+
+  it('renders the rows in view and 5 more on each side, 50 px each', () => {
+    expect(rowWindow(0, 150)).toEqual({ start: 0, end: 17, top: 0, bottom: 133 * 50 });
+    expect(rowWindow(1000, 150)).toEqual({ start: 15, end: 37, top: 750, bottom: 113 * 50 });
+    expect(rowWindow(99_999, 150)).toEqual({ start: 144, end: 150, top: 144 * 50, bottom: 0 });
+    expect(rowWindow(0, 3)).toEqual({ start: 0, end: 3, top: 0, bottom: 0 });
   });
 });

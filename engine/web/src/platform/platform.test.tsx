@@ -2,6 +2,7 @@
 
 import { decimal, defineEntity, text } from '@mes/model';
 import { message, notification } from 'antd';
+import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityForm } from '../entity/EntityForm';
 import { EntityListPage } from '../entity/EntityListPage';
@@ -227,6 +228,81 @@ describe('custom fields on the form', () => {
     await click(c.querySelector('[data-testid="entity-form-save"]'));
     const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
     expect(put.body).toMatchObject({ ID: 1, Extension_Field1: '12', Extension_Field2: 'true' });
+  });
+});
+
+describe('an enum bound to one of our lists', () => {
+  it('reads its options from Bind_Url with the list filters and keeps only a stored value among them', async () => {
+    const bound = custom(1, {
+      Describe: '包装单位',
+      Data_Type: 'enum',
+      Bind_Url: '/Unit?Disabled=false',
+      Bind_Text: 'Unit_Name',
+      Bind_Value: 'Unit_ID',
+    });
+    const srv = fakeServer((c) => {
+      const p = c.url.pathname;
+      if (p === '/menuextend/GetMenuExtend') return ok([bound]);
+      if (p === '/Unit')
+        return ok([
+          { Unit_ID: 1, Unit_Name: '箱' },
+          { Unit_ID: 2, Unit_Name: '托' },
+        ]);
+      if (p === '/TagInfo/GetMenuTag' || p === '/Attachment' || p.includes('Approval')) return ok([]);
+      if (c.method === 'PUT') return ok({ ...rows[0], ...(c.body as object) });
+      return undefined;
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[0], Extension_Field1: '托' }} menuId={7} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => srv.calls.some((x) => x.url.pathname === '/Unit'));
+    const unitCall = srv.calls.find((x) => x.url.pathname === '/Unit');
+    expect(unitCall?.url.searchParams.get('Disabled')).toBe('false');
+    expect(unitCall?.url.searchParams.get('PageSize')).toBe('500');
+    const shown = () =>
+      c.querySelector('[data-testid="field-Extension_Field1"] .ant-select-content')?.getAttribute('title');
+    await waitFor(() => shown() === '托');
+    await act(async () => {
+      c.querySelector('[data-testid="bound-Extension_Field1"]')?.dispatchEvent(
+        new MouseEvent('mousedown', { bubbles: true }),
+      );
+    });
+    const options = await waitFor(() => {
+      const o = [...document.querySelectorAll('.ant-select-item-option')].map((x) => x.textContent);
+      return o.length ? o : null;
+    });
+    expect(options).toEqual(['箱', '托']);
+    await click(
+      [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (o) => o.textContent === '箱',
+      ),
+    );
+    await waitFor(() => shown() === '箱');
+  });
+
+  it('clears a stored value that is not among the loaded options', async () => {
+    const srv = fakeServer((c) => {
+      const p = c.url.pathname;
+      if (p === '/menuextend/GetMenuExtend')
+        return ok([custom(1, { Data_Type: 'enum', Bind_Url: '/Unit', Bind_Text: 'Unit_Name' })]);
+      if (p === '/Unit') return ok([{ Unit_ID: 1, Unit_Name: '箱' }]);
+      if (p === '/TagInfo/GetMenuTag' || p === '/Attachment' || p.includes('Approval')) return ok([]);
+      return undefined;
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[0], Extension_Field1: '桶' }} menuId={7} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('[data-testid="bound-Extension_Field1"]'));
+    await waitFor(() => srv.calls.some((x) => x.url.pathname === '/Unit'));
+    await waitFor(
+      () => !c.querySelector('[data-testid="field-Extension_Field1"] .ant-select-content[title]'),
+    );
   });
 });
 
