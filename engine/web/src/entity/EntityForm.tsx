@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api';
 import { issueText, useLabel } from '../i18n';
 import { useCustomFields } from '../platform/api';
+import { CopyButton } from '../platform/CopyButton';
 import { CustomFieldItems } from '../platform/CustomFieldItems';
 import { FormHeader, FormTools } from '../platform/FormPlatform';
 import { FieldControl } from './controls';
@@ -129,6 +130,8 @@ export function EntityForm({
   };
 
   const fields = Object.entries(def.fields);
+  // a document number can be copied, to paste into a search, a message or an e-mail
+  const numberField = def.features.numbering?.field;
   return (
     <Form<FormValues>
       form={form}
@@ -157,7 +160,16 @@ export function EntityForm({
           <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
             <Form.Item
               name={name}
-              label={label(f.label)}
+              label={
+                name === numberField && record?.[name] ? (
+                  <>
+                    {label(f.label)}
+                    <CopyButton text={String(record[name])} testId="copy-number" />
+                  </>
+                ) : (
+                  label(f.label)
+                )
+              }
               required={f.required && !f.readOnly}
               rules={f.readOnly ? [] : [ruleFor([name])]}
               tooltip={f.help ? label(f.help) : undefined}

@@ -27,6 +27,9 @@ export const en: Catalogue = {
     back: 'Back',
     export: 'Export',
     import: 'Import',
+    copy: 'Copy',
+    copySucceeded: 'Copied: {{text}}',
+    copyFailed: 'Copy failed',
   },
   messages: {
     selectRowToEdit: 'Please select the row to edit first',

@@ -27,6 +27,9 @@ export const zh = {
     back: '返回',
     export: '导出',
     import: '导入',
+    copy: '复制',
+    copySucceeded: '复制成功：{{text}}',
+    copyFailed: '复制失败',
   },
   messages: {
     selectRowToEdit: '请先选择要编辑的行',
