@@ -1,4 +1,4 @@
-import { bool, date, decimal, defineEntity, enumOf, options, ref, text } from '@mes/model';
+import { bool, date, decimal, defineEntity, enumOf, levelOf, options, ref, text } from '@mes/model';
 
 export const CUSTOMER_TYPES = options([1, '正式客户', 'Formal'], [2, '潜在客户', 'Potential']);
 
@@ -20,6 +20,7 @@ export const customer = defineEntity({
       default: 1,
       hiddenInList: true,
     }),
+    Customer_Level: levelOf({ zh: '客户等级', en: 'Customer level' }),
     Salesman_ID: ref({ zh: '业务员', en: 'Salesman' }, 'Users', 'User_Name'),
     Currency_ID: ref({ zh: '币种', en: 'Currency' }, 'Currency', 'Currency_Name'),
     Tax_ID: text({ zh: '税号', en: 'Tax number' }, { max: 30, hiddenInList: true }),

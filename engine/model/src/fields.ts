@@ -123,6 +123,18 @@ export function options(...rows: [number, string, string][]): EnumOption[] {
   return rows.map(([value, zh, en]) => ({ value, label: { zh, en } }));
 }
 
+/** The values of the spec's level select: 1 to 4 (spec part 2 §5 and §9). */
+export const LEVELS = options(
+  [1, '1级', 'Level 1'],
+  [2, '2级', 'Level 2'],
+  [3, '3级', 'Level 3'],
+  [4, '4级', 'Level 4'],
+);
+
+/** A level field, picked from 1 to 4 in the generic forms and refused outside it by the server. */
+export const levelOf = (label: Label, o: Partial<Opts<EnumField>> = {}): EnumField =>
+  enumOf(label, LEVELS, o);
+
 export function displayNameOf(name: string, f: RefField): string {
   return f.displayAs ?? `${name.replace(/_ID$/, '')}_Name`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineEntity } from './entity';
-import { bool, date, decimal, enumOf, int, options, ref, text } from './fields';
+import { bool, date, decimal, enumOf, int, LEVELS, levelOf, options, ref, text } from './fields';
 import { createSchema, listQuerySchema, updateSchema } from './schema';
 
 const item = defineEntity({
@@ -117,5 +117,28 @@ describe('derived list query schema', () => {
       { Kind__regex: 'x' },
     ])
       expect(s.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('the level select', () => {
+  const graded = defineEntity({
+    name: 'Graded',
+    label: { zh: '分级', en: 'Graded' },
+    kind: 'master',
+    key: 'Graded_ID',
+    fields: {
+      Name: text({ zh: '名称', en: 'Name' }, { max: 20 }),
+      Grade: levelOf({ zh: '等级', en: 'Level' }),
+    },
+    display: 'Name',
+  });
+
+  it('offers 1 to 4 and refuses anything else', () => {
+    expect(LEVELS.map((o) => o.value)).toEqual([1, 2, 3, 4]);
+    const s = createSchema(graded);
+    expect(s.safeParse({ Name: 'a', Grade: 4 }).success).toBe(true);
+    expect(s.safeParse({ Name: 'a', Grade: 1 }).success).toBe(true);
+    for (const bad of [0, 5, 2.5, '3'])
+      expect(s.safeParse({ Name: 'a', Grade: bad }).success, String(bad)).toBe(false);
   });
 });
