@@ -100,6 +100,8 @@ export const material = defineEntity({
     },
   },
   display: 'Material_Name',
+  // spec part 2 §9: the material remote search waits 200 ms after typing
+  lookup: { path: '/Material/Search', delayMs: 200 },
   list: {
     search: [
       'Material_Number',

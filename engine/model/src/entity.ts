@@ -66,6 +66,11 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   menu?: string;
   /** false: no generic routes (the engine or the module serves it through its own endpoints). */
   api?: boolean;
+  /**
+   * Where pickers search this entity, when not its list: a GET route taking KeyWord and PageSize
+   * that answers rows with the key and display fields, and how long typing pauses before it asks.
+   */
+  lookup?: { path: string; delayMs?: number };
 }
 
 export interface EntityDef<
@@ -86,6 +91,7 @@ export interface EntityDef<
   idStart?: number;
   menu?: string;
   api: boolean;
+  lookup?: { path: string; delayMs?: number };
 }
 
 export const CUSTOM_FIELD_NAMES = [
@@ -146,6 +152,7 @@ export function defineEntity<
     idStart: input.idStart,
     menu: input.menu,
     api: input.api ?? true,
+    lookup: input.lookup,
   };
   if (def.features.approval && def.kind !== 'document')
     throw new Error(`${def.name}: approval needs a document`);

@@ -8,6 +8,7 @@ import type { Row } from './format';
 import { RefTreeSelect } from './RefTreeSelect';
 
 export const REF_PAGE_SIZE = 20;
+/** Typing pauses this long before a picker searches, unless the entity's lookup says otherwise. */
 const SEARCH_DELAY_MS = 300;
 
 export interface RefSelectProps {
@@ -37,14 +38,18 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
   const [picked, setPicked] = useState<{ value: number; label: string } | null>(null);
 
   useEffect(() => {
-    const h = setTimeout(() => setKeyword(search.trim()), SEARCH_DELAY_MS);
+    const h = setTimeout(() => setKeyword(search.trim()), target?.lookup?.delayMs ?? SEARCH_DELAY_MS);
     return () => clearTimeout(h);
-  }, [search]);
+  }, [search, target?.lookup?.delayMs]);
 
   const q = useQuery({
     queryKey: ['entity', field.entity, 'options', keyword],
     queryFn: ({ signal }) =>
-      api.get<Row[]>(`/${field.entity}`, { KeyWord: keyword, PageSize: REF_PAGE_SIZE }, { signal }),
+      api.get<Row[]>(
+        target?.lookup?.path ?? `/${field.entity}`,
+        { KeyWord: keyword, PageSize: REF_PAGE_SIZE },
+        { signal },
+      ),
     enabled: open,
   });
 

@@ -67,12 +67,23 @@ export const widget = defineEntity({
   },
 });
 
+/** Searched through its own lookup route, as materials are. */
+export const gadget = defineEntity({
+  name: 'Gadget',
+  label: { zh: '器件', en: 'Gadget' },
+  kind: 'master',
+  key: 'Gadget_ID',
+  fields: { Gadget_Name: text({ zh: '器件名称', en: 'Gadget name' }, { max: 20 }) },
+  display: 'Gadget_Name',
+  lookup: { path: '/Gadget/Search', delayMs: 200 },
+});
+
 export const testRegistry = new Registry([
   defineModule({
     code: 't',
     label: { zh: '测试', en: 'Test' },
     order: 1,
-    entities: [category, widget],
+    entities: [category, widget, gadget],
     menu: [],
   }),
 ]);
