@@ -18,7 +18,12 @@ async function trace(kind: BackendKind) {
   await resetDatabase(kind, where);
   const b = await openBackend(kind, where);
   try {
-    await generate(b.raw.db, { ...cfg.generate, materials: Number(process.env.BENCH_MATERIALS ?? 200), rows, log: () => undefined });
+    await generate(b.raw.db, {
+      ...cfg.generate,
+      materials: Number(process.env.BENCH_MATERIALS ?? 200),
+      rows,
+      log: () => undefined,
+    });
     await b.running.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = b.running.app.server.address();
     const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
