@@ -347,6 +347,17 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
       return first?.querySelector('.list-serial')?.textContent;
     });
     expect(seen).toBe('41');
+    // header and body are two tables: their columns must line up
+    const edges = await page.locator(tid('entity-table')).evaluate((el) => {
+      const lefts = (cells: NodeListOf<Element> | undefined) =>
+        [...(cells ?? [])].map((c) => Math.round(c.getBoundingClientRect().left));
+      return {
+        head: lefts(el.querySelectorAll('.ant-table-header thead tr:first-child th')),
+        body: lefts(el.querySelector('.ant-table-body tr.ant-table-row')?.querySelectorAll('td')),
+      };
+    });
+    expect(edges.body.length).toBeGreaterThan(3);
+    expect(edges.head.slice(0, edges.body.length)).toEqual(edges.body);
     await shot(page, 'platform-virtual-scroll-zh');
   });
 

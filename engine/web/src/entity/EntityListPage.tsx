@@ -30,6 +30,7 @@ import { SetTagsDialog, TagFilter } from '../platform/tags';
 import {
   RowSpacers,
   SpacedBody,
+  useHostWidth,
   useRowWindow,
   VIRTUAL_ROW_HEIGHT,
   VIRTUAL_VIEWPORT,
@@ -222,6 +223,7 @@ export function EntityListPage({
   const virtual = !treeComplete && rows.length > VIRTUAL_ROWS;
   const host = useRef<HTMLDivElement>(null);
   const win = useRowWindow(host, rows.length, virtual, list.data);
+  const hostWidth = useHostWidth(host, virtual);
   const columns = [
     serialColumn(treeComplete ? 1 : page, pageSize, gear, win.start),
     ...platform.columns,
@@ -328,7 +330,7 @@ export function EntityListPage({
         />
       )}
       <div data-testid="entity-table" ref={host}>
-        <RowSpacers value={win}>
+        <RowSpacers value={{ ...win, span: shown.length + 1 }}>
           <Table<Row>
             rowKey={def.key}
             size="middle"
@@ -337,6 +339,8 @@ export function EntityListPage({
             loading={list.isFetching || platform.settings.isFetching}
             onChange={onTableChange}
             rowSelection={{
+              // the header and body colgroups must agree, or their columns drift apart
+              columnWidth: SELECTION_WIDTH,
               selectedRowKeys: selected,
               // only the window is rendered: selections outside it stay, and "all" means the whole page
               preserveSelectedRowKeys: virtual,
@@ -352,7 +356,9 @@ export function EntityListPage({
             components={virtual ? VIRTUAL_BODY : undefined}
             onRow={virtual ? virtualRow : undefined}
             scroll={
-              virtual ? { x: totalWidth(shown) + SELECTION_WIDTH, y: VIRTUAL_VIEWPORT } : { x: 'max-content' }
+              virtual
+                ? { x: Math.max(totalWidth(shown) + SELECTION_WIDTH, hostWidth), y: VIRTUAL_VIEWPORT }
+                : { x: 'max-content' }
             }
             summary={(onPage) =>
               summaryRow(

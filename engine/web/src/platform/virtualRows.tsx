@@ -51,24 +51,46 @@ export function useRowWindow(
   return enabled ? rowWindow(scrollTop, count) : { start: 0, end: count, top: 0, bottom: 0 };
 }
 
-const SpacerContext = createContext<{ top: number; bottom: number }>({ top: 0, bottom: 0 });
+/**
+ * The width of `host`, followed as it changes. A virtual table's header and body are two tables:
+ * both must be given the same width, the larger of the columns' sum and the space the page has.
+ */
+export function useHostWidth(host: RefObject<HTMLElement | null>, enabled: boolean): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = host.current;
+    if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [host, enabled]);
+  return width;
+}
+
+/** `span`: the table's columns; a spacer wider than the table would take width in a fixed layout. */
+const SpacerContext = createContext<{ top: number; bottom: number; span: number }>({
+  top: 0,
+  bottom: 0,
+  span: 1,
+});
 export const RowSpacers = SpacerContext.Provider;
 
-const spacer = (height: number, edge: string) =>
+const spacer = (height: number, span: number, edge: string) =>
   height > 0 ? (
     <tr aria-hidden style={{ height }} data-testid={`virtual-spacer-${edge}`}>
-      <td colSpan={999} style={{ padding: 0, border: 0 }} />
+      <td colSpan={span} style={{ padding: 0, border: 0 }} />
     </tr>
   ) : null;
 
 /** The table body with the height of the rows not rendered above and below, so the scrollbar is true. */
 export function SpacedBody({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  const { top, bottom } = useContext(SpacerContext);
+  const { top, bottom, span } = useContext(SpacerContext);
   return (
     <tbody {...props}>
-      {spacer(top, 'top')}
+      {spacer(top, span, 'top')}
       {children}
-      {spacer(bottom, 'bottom')}
+      {spacer(bottom, span, 'bottom')}
     </tbody>
   );
 }
