@@ -34,7 +34,8 @@ export const location = defineEntity({
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
   display: 'Location_Name',
-  tree: { parent: 'Parent_ID' },
+  // a warehouse may hold thousands of bins, which clerks pick by code: searched, not a whole tree
+  tree: { parent: 'Parent_ID', picker: 'search' },
   list: { defaultSort: 'Location_Code' },
 });
 

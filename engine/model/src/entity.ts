@@ -58,8 +58,11 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
     defaultSort?: string;
   };
   features?: Features;
-  /** Self-reference that makes the records a tree. */
-  tree?: { parent: keyof F & string };
+  /**
+   * Self-reference that makes the records a tree. Pickers show the tree (`picker: 'tree'`, the
+   * default) or, for trees too large to load whole and picked by code, a search (`'search'`).
+   */
+  tree?: { parent: keyof F & string; picker?: 'tree' | 'search' };
   /** First generated id, when low ids are reserved for seeded rows with fixed meaning. */
   idStart?: number;
   /** Menu code whose grants protect this entity's routes. */
@@ -87,7 +90,7 @@ export interface EntityDef<
   lines: L;
   list: { columns: string[]; search: string[]; sort: string[]; defaultSort: string };
   features: Features;
-  tree?: { parent: string };
+  tree?: { parent: string; picker?: 'tree' | 'search' };
   idStart?: number;
   menu?: string;
   api: boolean;

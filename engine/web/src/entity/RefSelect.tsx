@@ -20,10 +20,14 @@ export interface RefSelectProps {
   initialLabel?: string;
 }
 
-/** A tree entity (departments) is picked in its tree; any other is searched. */
+/** A tree entity (departments) is picked in its tree, unless it asks to be searched; any other is searched. */
 export function RefSelect(props: RefSelectProps) {
   const target = useEntityDef(props.field.entity);
-  return target?.tree ? <RefTreeSelect {...props} target={target} /> : <RefSearchSelect {...props} />;
+  return target?.tree && target.tree.picker !== 'search' ? (
+    <RefTreeSelect {...props} target={target} />
+  ) : (
+    <RefSearchSelect {...props} />
+  );
 }
 
 /** Searches the target entity on the server; the list loads when the dropdown opens, not with the form. */
