@@ -333,6 +333,10 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
     // the output detail report lists the order's output by operation and day, with its 合计 row
     await page.goto(`${t.url}/PD/report/outputDetail`);
     const [o] = await must<{ Order_NO: string }[]>('GET', `/WorkOrder?Material_ID=${ids.top}`);
+    // the demo month has many reports: look the order up rather than hope it is on the first page
+    const search = page.locator(`input${tid('report-search')}, ${tid('report-search')} input`).first();
+    await search.fill(o.Order_NO);
+    await search.press('Enter');
     await expect.poll(() => page.locator(tid('output-table')).innerText()).toContain(o.Order_NO);
     expect(await page.locator(tid('output-table')).innerText()).toContain('合计');
     await shot(page, 'production-output-detail');
