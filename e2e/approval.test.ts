@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
 import { eventually } from './helpers/shell';
 import { signInContext } from './session';
@@ -58,6 +58,11 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
     };
     browser = await launch();
   });
+  // each signed-in user is a context of its own; a test closes what it opened
+  const opened: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((c) => c.close()));
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
@@ -65,6 +70,7 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
 
   const asUser = async (account: string): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    opened.push(context);
     await signInContext(context, t.url, account, account === 'admin' ? 'admin123' : 'demo1234');
     return context.newPage();
   };
@@ -119,7 +125,7 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
     await shot(manager, 'approval-history-zh');
     const ledger = await t.call<unknown[]>('GET', `/StockLedger?Doc_ID=${id}&Doc_Type=1`);
     expect(ledger.body.Data).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('rejects with a reason that reaches the author, back to draft', async () => {
     const id = await newDoc();
@@ -128,7 +134,7 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
     await choose(clerk, 'reject');
     await clerk.click(tid('approval-submit'));
     // no reason, no rejection
-    await eventually(() => clerk.locator('.ant-modal').innerText()).toContain('原因');
+    await eventually(() => clerk.locator('.ant-modal:visible').innerText()).toContain('原因');
     await clerk.fill(tid('approval-reason'), '单价有误，请核对');
     await clerk.click(tid('approval-submit'));
     // a new document is a draft too: wait for the rejection itself, the author's message saying why
@@ -141,5 +147,5 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
       `/StockDoc/${id}/ApprovalHistory`,
     );
     expect(history.body.Data.at(-1)).toMatchObject({ Action: 'Rejected', Rejected_Msg: '单价有误，请核对' });
-  });
+  }, 120_000);
 });

@@ -56,7 +56,8 @@ export async function seedInventory({ engine, tx, ctx }: SeedContext): Promise<v
   const hc: HookContext = { ...ctx, tx, registry: engine.registry };
   const svc = engine.service('StockDoc');
   const today = new Date();
-  const dayOffset = (days: number) => isoDay(new Date(today.getTime() - days * 86_400_000));
+  // a stock movement is never dated after today, whatever the month's rhythm asks for
+  const dayOffset = (days: number) => isoDay(new Date(today.getTime() - Math.max(0, days) * 86_400_000));
 
   const doc = async (type: number, daysAgo: number, lines: Line[], remark: string, approve = true) => {
     if (!lines.length) return;
