@@ -22,8 +22,9 @@ import {
   deleteNodes,
   lockedError,
 } from './bom.server';
-import { loadDefaultBoms, loadGraph, loadTree, reindex } from './bomData.server';
+import { loadDefaultBoms, loadTree, reindex } from './bomData.server';
 import { exportTree, importTree } from './bomExcel.server';
+import { readGraph } from './bomGraph.server';
 import { BomCycleError, explode, rollUpCost, subtreeIds } from './logic/bom';
 import { operationCosts } from './routing.server';
 
@@ -202,7 +203,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const q = parseWith(qtyQuery, req.query, bom, ctx.lang);
-    const g = await loadGraph(engine.db, id);
+    const g = await readGraph(engine.db, id);
     if (!g) throw notFound();
     const x = await explained(
       () => explode(g.tree, q.Qty, g.resolve, { withLines: q.Lines === '1' }),
@@ -243,7 +244,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const q = parseWith(linesQuery, req.query, bom, ctx.lang);
-    const g = await loadGraph(engine.db, id);
+    const g = await readGraph(engine.db, id);
     if (!g) throw notFound();
     const ops = await operationCosts(engine.db);
     const c = await explained(

@@ -16,7 +16,7 @@ import { addDecimal, compareDecimal, STATE } from '@mes/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { loadGraph } from './bomData.server';
+import { readGraph } from './bomGraph.server';
 import { levelOnStation } from './capacity.server';
 import { receiveGoods } from './completion.server';
 import { explode } from './logic/bom';
@@ -184,7 +184,7 @@ export const workOrderHooks = defineHooks(workOrder, {
 export async function pickList(engine: Engine, orderId: number) {
   const o = await engine.service(workOrder.name).mustGet(orderId);
   if (!o.Bom_ID) return [];
-  const g = await loadGraph(engine.db, Number(o.Bom_ID));
+  const g = await readGraph(engine.db, Number(o.Bom_ID));
   if (!g) return [];
   const x = explode(g.tree, String(o.Qty), g.resolve);
   const { rows } = await sql<{ material_id: number; qty: string }>`SELECT i.material_id, sum(i.qty) AS qty
