@@ -91,28 +91,13 @@ describe('execution: receipts at actual cost, feeding, output detail', () => {
     const bom = await a.bom(product);
     await a.node(bom, null, compA, '2');
     await a.node(bom, null, compB, '1');
-    const wh = await a.must<{ Warehouse_ID: number }>('POST', '/Warehouse', {
-      Warehouse_Code: 'WX',
-      Warehouse_Name: '原料仓X',
-    });
-    loc = (
-      await a.must<{ Location_ID: number }>('POST', '/Location', {
-        Location_Code: 'WX-01',
-        Location_Name: '原料区X',
-        Warehouse_ID: wh.Warehouse_ID,
-      })
-    ).Location_ID;
+    const store = await a.warehouse('WX', '原料仓X');
+    loc = store.locationId;
     // the receipts' prices differ from the materials' standard prices: the actual cost must win
-    const receipt = await a.must<{ Doc_ID: number }>('POST', '/StockDoc', {
-      Doc_Type: 1,
-      Doc_Date: '2026-11-01',
-      Warehouse_ID: wh.Warehouse_ID,
-      Lines: [
-        { Material_ID: compA, Location_ID: loc, Qty: '100', Unit_Price: '5' },
-        { Material_ID: compB, Location_ID: loc, Qty: '50', Unit_Price: '3' },
-      ],
-    });
-    await a.approve('StockDoc', 'Doc_ID', receipt.Doc_ID);
+    await a.receive(store, [
+      [compA, '100', '5'],
+      [compB, '50', '3'],
+    ]);
   });
 
   it('receipts of finished goods carry the cost picked for the order, partial ones included', async () => {

@@ -84,27 +84,12 @@ describe('production from plan to finished goods', () => {
     const housing = await a.node(bom, null, part, '1');
     await a.node(bom, housing, steel, '2', { Scrap_Rate: '5' });
     await a.node(bom, null, screw, '4');
-    const wh = await a.must<{ Warehouse_ID: number }>('POST', '/Warehouse', {
-      Warehouse_Code: 'W1',
-      Warehouse_Name: '原料仓',
-    });
-    loc = (
-      await a.must<{ Location_ID: number }>('POST', '/Location', {
-        Location_Code: 'W1-01',
-        Location_Name: '原料区',
-        Warehouse_ID: wh.Warehouse_ID,
-      })
-    ).Location_ID;
-    const receipt = await a.must<{ Doc_ID: number }>('POST', '/StockDoc', {
-      Doc_Type: 1,
-      Doc_Date: '2026-11-01',
-      Warehouse_ID: wh.Warehouse_ID,
-      Lines: [
-        { Material_ID: steel, Location_ID: loc, Qty: '100', Unit_Price: '8' },
-        { Material_ID: screw, Location_ID: loc, Qty: '30', Unit_Price: '0.1' },
-      ],
-    });
-    await a.approve('StockDoc', 'Doc_ID', receipt.Doc_ID);
+    const store = await a.warehouse('W1', '原料仓');
+    loc = store.locationId;
+    await a.receive(store, [
+      [steel, '100', '8'],
+      [screw, '30', '0.1'],
+    ]);
     expect(await stock(steel, loc)).toBe(100);
     // the cost rolls up the routing: 6 min at 60/h + 2 min at 30/h = 7; material 2 × 1.05 × 8 + 4 × 0.1 = 17.2
     const cost = await a.must<{ Operation_Cost: string; Material_Cost: string }>('GET', `/Bom/${bom}/Cost`);

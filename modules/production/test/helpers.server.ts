@@ -49,5 +49,36 @@ export function api(t: TestServer) {
     }
     throw new Error(`${entity} ${id} not approved`);
   };
-  return { must, material, bom, node, approve };
+  /** A warehouse with one location, for stock the tests receive and pick. */
+  const warehouse = async (code: string, name: string) => {
+    const wh = await must<{ Warehouse_ID: number }>('POST', '/Warehouse', {
+      Warehouse_Code: code,
+      Warehouse_Name: name,
+    });
+    const loc = await must<{ Location_ID: number }>('POST', '/Location', {
+      Location_Code: `${code}-01`,
+      Location_Name: `${name}01`,
+      Warehouse_ID: wh.Warehouse_ID,
+    });
+    return { warehouseId: wh.Warehouse_ID, locationId: loc.Location_ID };
+  };
+  /** An approved receipt into one location: [material, quantity, unit price] per line. */
+  const receive = async (
+    at: { warehouseId: number; locationId: number },
+    lines: [number, string, string][],
+  ) => {
+    const receipt = await must<{ Doc_ID: number }>('POST', '/StockDoc', {
+      Doc_Type: 1,
+      Doc_Date: '2026-11-01',
+      Warehouse_ID: at.warehouseId,
+      Lines: lines.map(([m, qty, price]) => ({
+        Material_ID: m,
+        Location_ID: at.locationId,
+        Qty: qty,
+        Unit_Price: price,
+      })),
+    });
+    await approve('StockDoc', 'Doc_ID', receipt.Doc_ID);
+  };
+  return { must, material, bom, node, approve, warehouse, receive };
 }
