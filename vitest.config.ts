@@ -12,7 +12,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
-    testTimeout: 60_000,
+    // browser journeys share two cores with the rest of the suite; a step may wait its turn
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // PGlite instances are memory-hungry; keep parallelism modest on 2-core machines.

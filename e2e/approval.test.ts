@@ -125,7 +125,7 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
     await shot(manager, 'approval-history-zh');
     const ledger = await t.call<unknown[]>('GET', `/StockLedger?Doc_ID=${id}&Doc_Type=1`);
     expect(ledger.body.Data).toHaveLength(1);
-  }, 120_000);
+  });
 
   it('rejects with a reason that reaches the author, back to draft', async () => {
     const id = await newDoc();
@@ -147,5 +147,5 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
       `/StockDoc/${id}/ApprovalHistory`,
     );
     expect(history.body.Data.at(-1)).toMatchObject({ Action: 'Rejected', Rejected_Msg: '单价有误，请核对' });
-  }, 120_000);
+  });
 });
