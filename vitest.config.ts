@@ -15,6 +15,8 @@ export default defineConfig({
     // browser journeys share two cores with the rest of the suite; a step may wait its turn
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // a poll's default of one second is shorter than one request on a loaded two-core machine
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: 'forks',
     // PGlite instances are memory-hungry; keep parallelism modest on 2-core machines.
     maxWorkers: 3,
