@@ -14,7 +14,8 @@ const DOCS = '/record/inventory/inventoryDocList';
 
 /**
  * The warehouse clerk's day (issue 5): receive through the form and approve, see the balance, try to
- * issue more than is there and read why not, count and see the difference posted, print a document.
+ * issue more than is there and read why not, count and see the difference posted, transfer to
+ * another bin, print a document.
  */
 describe.skipIf(!hasBrowser)('inventory in the browser', () => {
   let t: TestServer;
@@ -76,8 +77,15 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     await page.waitForSelector(tid('entity-form-StockDoc'));
     await page.click(`${tid('field-Doc_Type')} .ant-select`);
     await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="入库"]');
+    // Enter confirms the typed date and nothing else: the half-filled form is not sent
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/StockDoc') sent.push(r.url());
+    });
     await page.fill(`${tid('field-Doc_Date')} input`, '2026-11-20');
     await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
     await page.click(tid('lines-Lines-add'));
     await pickRef('lines-Lines-0-Material_ID', 'E2E-IV', material.Material_Name);
     await pickRef('lines-Lines-0-Location_ID', location.Location_Code, location.Location_Name);
@@ -152,6 +160,41 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
       [4, '-2'],
     ]);
     await shot(page, 'inventory-ledger-zh');
+  });
+
+  it('transfers 3 to another bin through the form; quantity and value move, the total stays', async () => {
+    const to = (await t.call<(typeof location)[]>('GET', '/Location?Location_Code=WH01-A-02')).body.Data[0];
+    await page.goto(`${t.url}${DOCS}`);
+    await page.click(tid('entity-add'));
+    await page.waitForSelector(tid('entity-form-StockDoc'));
+    await page.click(`${tid('field-Doc_Type')} .ant-select`);
+    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="调拨"]');
+    await page.fill(`${tid('field-Doc_Date')} input`, '2026-11-22');
+    await page.keyboard.press('Enter');
+    await page.click(tid('lines-Lines-add'));
+    await pickRef('lines-Lines-0-Material_ID', 'E2E-IV', material.Material_Name);
+    await pickRef('lines-Lines-0-Location_ID', location.Location_Code, location.Location_Name);
+    await pickRef('lines-Lines-0-To_Location_ID', to.Location_Code, to.Location_Name);
+    await page.fill(`${tid('lines-Lines-0-Qty')} input`, '3');
+    await page.click(tid('entity-form-save'));
+    await eventually(toast).toContain('操作成功');
+    const id = (await t.call<{ Doc_ID: number }[]>('GET', '/StockDoc?Sort=-Doc_ID&PageSize=1')).body.Data[0]
+      .Doc_ID;
+    await openDoc(id);
+    await approveOpenDoc();
+    await eventually(async () => balance()).toBe('5');
+    const there = await t.call<{ Qty: string; Amount: string }[]>(
+      'GET',
+      `/StockBalance?Material_ID=${material.Material_ID}&Location_ID=${to.Location_ID}`,
+    );
+    // FIFO at 12.5 a piece: 3 pieces carry 37.5 with them
+    expect(there.body.Data[0]).toMatchObject({ Qty: '3', Amount: '37.5' });
+    await page.goto(`${t.url}/IV/report/stockBalance`);
+    await page.fill(`${tid('report-search')} input`, material.Material_Number);
+    await page.press(`${tid('report-search')} input`, 'Enter');
+    const row = page.locator(`${tid('balance-by-material')} tbody tr`, { hasText: material.Material_Number });
+    await eventually(() => row.innerText()).toContain('100.00');
+    await shot(page, 'inventory-after-transfer-zh');
   });
 
   it('prints the receipt to a PDF holding its number and material', async () => {

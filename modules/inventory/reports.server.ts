@@ -61,14 +61,22 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
           b.to === null ? sql`` : sql`AND ${asOf} - l.in_date <= ${b.to}`
         }) AS ${sql.ref(`Qty_${i + 1}`)}`,
     );
+    // the value is the book value (the material's pool) shared by quantity: the layers age the
+    // quantity, but under moving average their receipt costs are not what the stock is worth, and
+    // under FIFO the last unit out leaves a rounding residue in the pool, not in a layer
     const { rows } = await sql<
       Record<string, unknown>
     >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
-        m.material_name AS "Material_Name", sum(l.qty_left) AS "Qty", sum(l.qty_left * l.unit_cost)::numeric(18,2) AS "Amount",
+        m.material_name AS "Material_Name", sum(l.qty_left) AS "Qty",
+        CASE WHEN c.qty > 0 THEN round(sum(l.qty_left) * c.amount / c.qty, 2)
+          ELSE sum(l.qty_left * l.unit_cost)::numeric(18,2) END AS "Amount",
         min(l.in_date) AS "Oldest_Date", ${sql.join(buckets)}, count(*) OVER () AS "Total_Count"
       FROM stock_layer l JOIN material m ON m.id = l.material_id
+        LEFT JOIN stock_cost c ON c.material_id = l.material_id
       WHERE l.qty_left > 0 AND l.in_date <= ${asOf} AND ${materialWhere(q)}
-      GROUP BY m.id ORDER BY min(l.in_date), m.material_number ${paging(q)}`.execute(engine.db);
+      GROUP BY m.id, c.qty, c.amount ORDER BY min(l.in_date), m.material_number ${paging(q)}`.execute(
+      engine.db,
+    );
     const { rows: data, paging: p } = paged(rows, q);
     return ok(data, ctx, p);
   });

@@ -44,6 +44,53 @@ describe('inventory reports on the demo year', () => {
     expect(brackets.size).toBeGreaterThanOrEqual(4);
   });
 
+  it('ledger, balances, stock by material and inventory age agree for every material, to the cent', async () => {
+    const all = async (path: string) => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const r = await t.call<Row[]>(
+          'GET',
+          `${path}${path.includes('?') ? '&' : '?'}PageSize=500&Page=${page}`,
+        );
+        expect(r.body.Code, `${path}: ${r.body.Message}`).toBe(0);
+        rows.push(...r.body.Data);
+        if (rows.length >= (r.body.Paging?.TotalCount ?? 0) || !r.body.Data.length) return rows;
+      }
+    };
+    const sums = (rows: Row[]) => {
+      const m = new Map<number, { qty: string; amount: string }>();
+      for (const r of rows) {
+        const k = Number(r.Material_ID);
+        const cur = m.get(k) ?? { qty: '0', amount: '0' };
+        m.set(k, {
+          qty: addDecimal(cur.qty, String(r.Qty)),
+          amount: addDecimal(cur.amount, String(r.Amount)),
+        });
+      }
+      return m;
+    };
+    const ledger = sums(await all('/StockLedger'));
+    const balances = sums(await all('/StockBalance'));
+    const byMaterial = sums(await all('/StockReport/ByMaterial'));
+    const age = sums(await all('/StockReport/Age'));
+    const cents = (v: string | undefined) => Math.round(Number(v ?? '0') * 100);
+    let compared = 0;
+    for (const [id, l] of ledger) {
+      const b = balances.get(id) ?? { qty: '0', amount: '0' };
+      expect(compareDecimal(l.qty, b.qty), `material ${id}: ledger and balance quantity`).toBe(0);
+      expect(cents(l.amount), `material ${id}: ledger and balance value`).toBe(cents(b.amount));
+      if (compareDecimal(b.qty, '0') <= 0) continue;
+      const r = byMaterial.get(id);
+      const a = age.get(id);
+      expect(compareDecimal(r?.qty ?? '0', b.qty), `material ${id}: stock by material`).toBe(0);
+      expect(cents(r?.amount), `material ${id}: stock by material value`).toBe(cents(b.amount));
+      expect(compareDecimal(a?.qty ?? '0', b.qty), `material ${id}: inventory age`).toBe(0);
+      expect(cents(a?.amount), `material ${id}: inventory age value`).toBe(cents(b.amount));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it('lists slow-moving stock and stock below the safety level', async () => {
     const slow = await t.call<Row[]>('GET', '/StockReport/SlowMoving?Days=60');
     expect(slow.body.Code).toBe(0);

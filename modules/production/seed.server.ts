@@ -245,7 +245,8 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
       await drive(c, engine, Number(orders[j].Work_Order_ID), target, {
         station: stations[i % 2 ? 'WS05' : 'WS06'],
         raw: loc('WH01-A'),
-        date: day(start),
+        // what was done is dated today at the latest, however far ahead the order was planned
+        date: day(Math.min(start, 0)),
       });
   }
   // one approved doc waiting to be issued, one draft

@@ -1,7 +1,7 @@
 import { displayNameOf, type EntityDef } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api';
 import { issueText, useLabel } from '../i18n';
@@ -139,6 +139,7 @@ export function EntityForm({
       initialValues={initial}
       onValuesChange={onValuesChange}
       onFinish={submit}
+      onKeyDown={keepEnterInPicker}
       disabled={readOnly || save.isPending}
       scrollToFirstError
       data-testid={`entity-form-${def.name}`}
@@ -216,4 +217,14 @@ export function EntityForm({
       </Flex>
     </Form>
   );
+}
+
+/**
+ * Enter in a date or select picker confirms what was typed there; it must not also submit the form
+ * half filled (a clerk typing 2026-11-20 and Enter got "the document needs a line").
+ */
+function keepEnterInPicker(e: KeyboardEvent<HTMLFormElement>) {
+  if (e.key !== 'Enter') return;
+  const target = e.target as HTMLElement;
+  if (target.closest('.ant-picker, .ant-select')) e.preventDefault();
 }
