@@ -9,7 +9,8 @@ import { materialReceiveHooks, planRoutes, producePlanHooks } from './plan.serve
 import { setProcessHooks } from './routing.server';
 import { seedProduction } from './seed.server';
 import { equationHooks, workDocHooks, workDocRoutes } from './workDoc.server';
-import { workOrderHooks, workOrderRoutes } from './workOrder.server';
+import { workOrderHooks } from './workOrder.server';
+import { workOrderRoutes } from './workOrderRoutes.server';
 
 export const productionServer: ServerModule = {
   manifest: productionModule,

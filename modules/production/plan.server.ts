@@ -14,12 +14,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { loadDefaultBoms } from './bomData.server';
-import { materialInfo } from './bomRoutes.server';
 import { BomCycleError } from './logic/bom';
 import { type MrpLine, planRequirements } from './logic/mrp';
 import { materialReceive, producePlan, workDoc, workOrder } from './plan.entity';
 import { refuse } from './refuse.server';
 import { onHand, postPicking, reversePicking } from './stock.server';
+import { materialInfo } from './whereUsed.server';
 
 export const producePlanHooks = defineHooks(producePlan, {
   validate(_ctx, data) {

@@ -12,7 +12,7 @@ import {
 import { RefSelect, useApi } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ButtonProps, TreeProps } from 'antd';
+import type { TreeProps } from 'antd';
 import {
   App,
   Button,
@@ -21,8 +21,6 @@ import {
   Descriptions,
   Empty,
   Row as GridRow,
-  Input,
-  Modal,
   Popconfirm,
   Space,
   Table,
@@ -32,7 +30,8 @@ import {
   Upload,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { bom as bomDef, bomNode } from '../bom.entity';
+import { bom as bomDef } from '../bom.entity';
+import { CopySubtreeDialog, LockRequestDialog } from './BomActionDialogs';
 import { CostDialog, ExplodeDialog, NewBomDialog, NodeDialog, WhereUsedDialog } from './BomDialogs';
 import { type BomNodeRow, buildTree, type TreeData } from './bomTree';
 import { useText } from './text';
@@ -63,11 +62,6 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
   const [dialog, setDialog] = useState<
     null | 'add' | 'edit' | 'copy' | 'explode' | 'cost' | 'where' | 'lock' | 'new'
   >(null);
-  const [lockNotes, setLockNotes] = useState('');
-  const [copyTo, setCopyTo] = useState<{ bom: number | null; parent: number | null }>({
-    bom: null,
-    parent: null,
-  });
 
   const list = useQuery({
     queryKey: ['prod', 'boms', product],
@@ -234,10 +228,7 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
                 <Button
                   size="small"
                   icon={locked ? <UnlockOutlined /> : <LockOutlined />}
-                  onClick={() => {
-                    setLockNotes('');
-                    setDialog('lock');
-                  }}
+                  onClick={() => setDialog('lock')}
                   data-testid="bom-request-lock"
                 >
                   {locked ? t('requestUnlock') : t('requestLock')}
@@ -312,10 +303,7 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
                 <Button
                   size="small"
                   icon={<CopyOutlined />}
-                  onClick={() => {
-                    setCopyTo({ bom: head.Bom_ID, parent: null });
-                    setDialog('copy');
-                  }}
+                  onClick={() => setDialog('copy')}
                   data-testid="bom-copy"
                 >
                   {t('copySubtree')}
@@ -376,81 +364,17 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
           }}
         />
       )}
-      {dialog === 'copy' && current && (
-        <Modal
-          open
-          title={t('copySubtree')}
-          onCancel={() => setDialog(null)}
-          onOk={async () => {
-            if (!copyTo.bom) return;
-            const okDone = await act(() =>
-              api.post('/BomNode/CopySubTree', {
-                ID: current.ID,
-                Bom_ID: copyTo.bom,
-                Parent_ID: copyTo.parent,
-              }),
-            );
-            if (okDone) setDialog(null);
-          }}
-        >
-          <p>{t('copyHint')}</p>
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <RefSelect
-              field={bomNode.fields.Bom_ID}
-              value={copyTo.bom}
-              onChange={(v) => setCopyTo({ bom: (v as number) ?? null, parent: null })}
-            />
-            <Typography.Text type="secondary">{t('copyTarget')}</Typography.Text>
-            <Input
-              data-testid="bom-copy-parent"
-              placeholder="ID"
-              value={copyTo.parent ?? ''}
-              onChange={(e) =>
-                setCopyTo((c) => ({
-                  ...c,
-                  parent: /^\d+$/.test(e.target.value) ? Number(e.target.value) : null,
-                }))
-              }
-            />
-            {copyTo.bom === head?.Bom_ID && (
-              <Typography.Text type="secondary">
-                {nodes
-                  .filter((n) => n.ID !== current.ID)
-                  .slice(0, 30)
-                  .map((n) => `${n.ID}: ${n.Node_Index} ${n.Material_Name}`)
-                  .join(' · ')}
-              </Typography.Text>
-            )}
-          </Space>
-        </Modal>
+      {dialog === 'copy' && current && head && (
+        <CopySubtreeDialog
+          bomId={head.Bom_ID}
+          current={current}
+          nodes={nodes}
+          act={act}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'lock' && head && (
-        <Modal
-          open
-          title={locked ? t('requestUnlock') : t('requestLock')}
-          onCancel={() => setDialog(null)}
-          okButtonProps={{ disabled: !lockNotes.trim(), 'data-testid': 'bom-lock-ok' } as ButtonProps}
-          onOk={async () => {
-            const okDone = await act(
-              () =>
-                api.post('/BomLock', {
-                  Bom_ID: head.Bom_ID,
-                  Lock_Type: locked ? 2 : 1,
-                  Lock_Notes: lockNotes.trim(),
-                }),
-              t('lockRequested'),
-            );
-            if (okDone) setDialog(null);
-          }}
-        >
-          <Input.TextArea
-            rows={3}
-            placeholder={t('lockNotes')}
-            value={lockNotes}
-            onChange={(e) => setLockNotes(e.target.value)}
-            data-testid="bom-lock-notes"
-          />
-        </Modal>
+        <LockRequestDialog bomId={head.Bom_ID} locked={locked} act={act} onClose={() => setDialog(null)} />
       )}
       {dialog === 'explode' && head && <ExplodeDialog bomId={head.Bom_ID} onClose={() => setDialog(null)} />}
       {dialog === 'cost' && head && (
