@@ -1,20 +1,12 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  PrinterOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
-import { Alert, Button, Card, Flex, Input, message, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { Alert, Button, Card, message, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
 import { BatchBar } from '../platform/BatchBar';
 import { ColumnSettingsDialog } from '../platform/ColumnSettingsDialog';
 import { CustomFieldsDialog } from '../platform/CustomFieldsDialog';
-import { ExportButton } from '../platform/ExportButton';
 import {
   Gear,
   SELECTION_WIDTH,
@@ -26,7 +18,7 @@ import {
 } from '../platform/listColumns';
 import { usePrint } from '../platform/PrintButton';
 import { mayPrint } from '../platform/steps';
-import { SetTagsDialog, TagFilter } from '../platform/tags';
+import { SetTagsDialog } from '../platform/tags';
 import {
   RowSpacers,
   SpacedBody,
@@ -40,7 +32,7 @@ import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import type { Row } from './format';
-import { ImportButton } from './ImportButton';
+import { ListToolbar } from './ListToolbar';
 import { useDeleteEntity, useEntityList } from './queries';
 import { buildTree, type TreeRow } from './tree';
 
@@ -257,53 +249,25 @@ export function EntityListPage({
       title={title ?? label(def.label)}
       data-testid={`entity-list-${def.name}`}
       extra={
-        <Flex gap={8} align="center">
-          <Input.Search
-            allowClear
-            value={search}
-            placeholder={t('list.searchPlaceholder')}
-            onChange={(e) => setSearch(e.target.value)}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-            style={{ width: 240 }}
-            data-testid="entity-search"
-          />
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('common.refresh')}
-            onClick={() => void list.refetch()}
-            data-testid="entity-refresh"
-          />
-          {def.features.tags && menuId && (platform.tags.data?.length ?? 0) > 0 && (
-            <TagFilter
-              tags={platform.tags.data ?? []}
-              value={tagFilter}
-              onChange={(v) => {
-                setTagFilter(v);
-                setPage(1);
-              }}
-            />
-          )}
-          {def.features.print && may('print') && (
-            <Button icon={<PrinterOutlined />} onClick={printSelected} data-testid="entity-print">
-              {t('platform.print.button')}
-            </Button>
-          )}
-          {mayExport && <ExportButton url={exportUrl} fileName={`${label(def.label)}.xlsx`} />}
-          {may('import') && <ImportButton def={def} />}
-          {may('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="entity-add"
-              onClick={() => setEditing({ id: null, readOnly: false })}
-            >
-              {t('common.add')}
-            </Button>
-          )}
-        </Flex>
+        <ListToolbar
+          search={search}
+          onSearchChange={setSearch}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+          onRefresh={() => void list.refetch()}
+          tags={def.features.tags && menuId ? (platform.tags.data ?? []) : []}
+          tagFilter={tagFilter}
+          onTagFilter={(v) => {
+            setTagFilter(v);
+            setPage(1);
+          }}
+          onPrint={def.features.print && may('print') ? printSelected : undefined}
+          exportTo={mayExport ? { url: exportUrl, fileName: `${label(def.label)}.xlsx` } : undefined}
+          importInto={may('import') ? def : undefined}
+          onAdd={may('add') ? () => setEditing({ id: null, readOnly: false }) : undefined}
+        />
       }
     >
       {list.isError && !list.data && (
