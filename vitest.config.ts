@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// The second database runs only what touches a database: web components and pure logic do not
+// change with it (.ci/run sets this for its PostgreSQL pass).
+const databaseOnly = process.env.MES_TEST_DATABASE_ONLY === '1';
+const withoutDatabase = ['apps/web/**', 'engine/web/**', 'engine/model/**', '**/logic/**', 'scripts/**'];
+
 export default defineConfig({
   test: {
     include: [
@@ -9,7 +14,7 @@ export default defineConfig({
       'e2e/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', ...(databaseOnly ? withoutDatabase : [])],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
     // browser journeys share two cores with the rest of the suite; a step may wait its turn

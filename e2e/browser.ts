@@ -15,7 +15,7 @@ export const hasBrowser = !!findChromium();
 export async function launch(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     args: [
       '--headless',
@@ -28,6 +28,12 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // the app honours reduced motion (no antd transitions): steps do not wait for animations to settle
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

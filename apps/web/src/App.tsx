@@ -10,12 +10,30 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { theme } from './layout/theme';
+import { theme as baseTheme } from './layout/theme';
 import { buildRoutes } from './routes';
+
+// people who asked their system for less motion get none: drawers, modals and menus appear at once
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function useTheme() {
+  const [reduce, setReduce] = useState(() => globalThis.matchMedia?.(REDUCED_MOTION).matches ?? false);
+  useEffect(() => {
+    const query = globalThis.matchMedia?.(REDUCED_MOTION);
+    if (!query) return;
+    const change = () => setReduce(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return useMemo(
+    () => (reduce ? { ...baseTheme, token: { ...baseTheme.token, motion: false } } : baseTheme),
+    [reduce],
+  );
+}
 
 /** antd's texts and dayjs's month names follow the UI language; the default size is medium. */
 function Localized({ children }: { children: ReactNode }) {
   const lang = useLang();
+  const theme = useTheme();
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
   const locale = lang === 'en' ? enUS : zhCN;
   useEffect(() => {
@@ -27,7 +45,7 @@ function Localized({ children }: { children: ReactNode }) {
         </ConfigProvider>
       ),
     });
-  }, [locale]);
+  }, [locale, theme]);
   return (
     <ConfigProvider locale={locale} theme={theme} componentSize="middle">
       <AntApp>
