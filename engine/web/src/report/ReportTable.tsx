@@ -129,7 +129,10 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
             ? () => (
                 <Table.Summary.Row>
                   <Table.Summary.Cell index={0}>
-                    <Typography.Text strong>{t('common.total')}</Typography.Text>
+                    {/* the serial column is 40 px: 合计 reads on one line, over the empty cell beside it */}
+                    <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                      {t('common.total')}
+                    </Typography.Text>
                   </Table.Summary.Cell>
                   {columns.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i + 1} align={c.sum ? 'right' : undefined}>
