@@ -16,8 +16,7 @@ import type { Db } from '@mes/engine-server';
 import { explode } from '@mes/production/logic';
 import { loadGraph } from '@mes/production/server';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type BackendKind, checkBenchUrl, openBackend, resetDatabase } from './lib/backend';
+import { type BackendKind, ensureDatabase, openBackend, resetDatabase } from './lib/backend';
 import { between, mulberry32, percentile } from './lib/prng';
 
 const env = process.env;
@@ -184,22 +183,6 @@ async function timeIt(n: number, fn: () => Promise<unknown>): Promise<Timing> {
     ms.push(performance.now() - t0);
   }
   return stats(ms);
-}
-
-/** Creates the bench's PostgreSQL database when it does not exist yet (through the server's `postgres` one). */
-async function ensureDatabase(url: string) {
-  checkBenchUrl(url);
-  const u = new URL(url);
-  const name = u.pathname.replace(/^\//, '');
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!r.rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await c.end();
-  }
 }
 
 async function run(kind: BackendKind) {

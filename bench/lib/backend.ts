@@ -61,13 +61,29 @@ export function checkBenchUrl(url: string): void {
     );
 }
 
+/** Creates the bench's PostgreSQL database when it does not exist yet (through the server's `postgres` one). */
+export async function ensureDatabase(url: string): Promise<void> {
+  checkBenchUrl(url);
+  const u = new URL(url);
+  const name = u.pathname.replace(/^\//, '');
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!r.rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await c.end();
+  }
+}
+
 /** Empties the database (PostgreSQL: the public schema; PGlite: its data directory). */
 export async function resetDatabase(kind: BackendKind, where: string): Promise<void> {
   if (kind === 'pglite') {
     rmSync(where, { recursive: true, force: true });
     return;
   }
-  checkBenchUrl(where);
+  await ensureDatabase(where);
   const c = new pg.Client({ connectionString: where });
   await c.connect();
   try {

@@ -13,6 +13,14 @@ interface Cache {
 }
 const caches = new WeakMap<Db, Cache>();
 
+/** The database's BOM graph revision (migration 0014), as text: a bigint does not fit a number. */
+export async function graphRevision(db: Db): Promise<string> {
+  const { rows } = await sql<{
+    rev: string;
+  }>`SELECT rev::text AS rev FROM bom_graph_revision WHERE id = 1`.execute(db);
+  return rows[0]?.rev ?? '';
+}
+
 /**
  * A BOM's graph for reading (explosion, cost roll-up), from memory while the database's BOM graph
  * revision (migration 0014) is the one it was loaded at. The revision is read before the graph,
@@ -20,10 +28,7 @@ const caches = new WeakMap<Db, Cache>();
  * Writers inside a transaction load their own graph: they must see their own changes.
  */
 export async function readGraph(db: Db, bomId: number): Promise<BomGraph | null> {
-  const { rows } = await sql<{
-    rev: string;
-  }>`SELECT rev::text AS rev FROM bom_graph_revision WHERE id = 1`.execute(db);
-  const rev = rows[0]?.rev ?? '';
+  const rev = await graphRevision(db);
   let cache = caches.get(db);
   if (!cache || cache.rev !== rev) {
     cache = { rev, graphs: new Map() };

@@ -1,14 +1,13 @@
-import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import type { TestServer } from '@mes/app-server/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGraph } from './bomGraph.server';
-import { api } from './test/helpers.server';
+import { graphRevision, readGraph } from './bomGraph.server';
+import { type Api, startProductionServer } from './test/helpers.server';
 
 let t: TestServer;
-let a: ReturnType<typeof api>;
+let a: Api;
 beforeAll(async () => {
-  t = await startTestServer({ seed: 'none' });
-  a = api(t);
+  ({ t, a } = await startProductionServer());
 });
 afterAll(async () => t?.close());
 
@@ -75,9 +74,7 @@ describe('BOM graph in memory', () => {
   });
 
   it('is kept when a writer rolls back, and one transaction moves the revision once', async () => {
-    const rev = async () =>
-      (await sql<{ rev: string }>`SELECT rev::text AS rev FROM bom_graph_revision`.execute(t.engine.db))
-        .rows[0].rev;
+    const rev = () => graphRevision(t.engine.db);
     const start = await rev();
     await t.engine.db
       .transaction()

@@ -1,12 +1,11 @@
-import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import type { TestServer } from '@mes/app-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './test/helpers.server';
+import { type Api, startProductionServer } from './test/helpers.server';
 
 let t: TestServer;
-let a: ReturnType<typeof api>;
+let a: Api;
 beforeAll(async () => {
-  t = await startTestServer({ seed: 'none' });
-  a = api(t);
+  ({ t, a } = await startProductionServer());
 });
 afterAll(async () => t?.close());
 

@@ -105,7 +105,9 @@ describe('sessions', () => {
     expect(out.status).toBe(401);
     expect(out.body.Code).toBe(401);
 
+    // each token is used once first, so that the change must reach a session already resolved
     const b = (await login('sessions', 'password1')).body.Data.token;
+    expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(b))).body.Code).toBe(0);
     await sql`UPDATE user_session SET last_seen = now() - interval '3 hours' WHERE user_id = ${id}`.execute(
       t.engine.db,
     );
@@ -113,12 +115,14 @@ describe('sessions', () => {
     expect(idle.body).toEqual({ Code: 401, Message: '登录已过期，请重新登录', Data: null });
 
     const c = (await login('sessions', 'password1')).body.Data.token;
+    expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(c))).body.Code).toBe(0);
     await sql`UPDATE user_session SET expires_at = now() - interval '1 second' WHERE user_id = ${id} AND NOT revoked`.execute(
       t.engine.db,
     );
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(c))).status).toBe(401);
 
     const d = (await login('sessions', 'password1')).body.Data.token;
+    expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(d))).body.Code).toBe(0);
     await sql`UPDATE users SET disabled = true WHERE id = ${id}`.execute(t.engine.db);
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(d))).status).toBe(401);
     expect(
@@ -132,6 +136,7 @@ describe('POST /Users/ChangePwd', () => {
     const id = await makeUser('changer', 'password1');
     const one = (await login('changer', 'password1')).body.Data.token;
     const two = (await login('changer', 'password1')).body.Data.token;
+    expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(two))).body.Code).toBe(0);
     const change = (body: unknown, token = one) => t.call('POST', '/Users/ChangePwd', body, as(token));
     expect((await change({ User_ID: id, OldPwd: 'wrong-old', Pass_Word: 'password2' })).body.Message).toBe(
       '原密码错误',

@@ -26,15 +26,7 @@ async function upload(name: string, data: Buffer, fields: Record<string, string>
   };
   for (const [k, v] of Object.entries(all)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(data)]), name);
-  const res = await fetch(`${t.url}/Attachment/`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { Code: number; Message: string; Data: Record<string, string> },
-  };
+  return t.call<Record<string, string>>('POST', '/Attachment/', form, { authorization: `Bearer ${token}` });
 }
 
 describe('attachments', () => {

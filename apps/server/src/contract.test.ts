@@ -11,8 +11,10 @@ import { startTestServer, type TestServer } from './testing';
  */
 const registry = new Registry(SERVER_MODULES.map((m) => m.manifest));
 let t: TestServer;
+let adminId: number;
 beforeAll(async () => {
   t = await startTestServer();
+  adminId = (await t.call<{ User_ID: number }>('GET', '/Base/GetLoginInfo')).body.Data.User_ID;
 });
 afterAll(async () => {
   await t?.close();
@@ -229,10 +231,9 @@ describe.each(
       return;
     }
     const menuId = menu.Menu_ID;
-    const me = (await t.call<{ User_ID: number }>('GET', '/Base/GetLoginInfo')).body.Data.User_ID;
     const r = await t.call<{ Column_Name: string; Is_Visible: boolean }[]>(
       'GET',
-      `/UserColumnInfo/GetCustom?Menu_ID=${menuId}&Table_ID=${def.name}&User_ID=${me}`,
+      `/UserColumnInfo/GetCustom?Menu_ID=${menuId}&Table_ID=${def.name}&User_ID=${adminId}`,
     );
     expect(r.body.Code, r.body.Message).toBe(0);
     const declared = Object.entries(def.fields)
@@ -247,12 +248,7 @@ describe.each(
     for (const [k, v] of Object.entries({ BZ_Table: def.name, BZ_Code: id, Attachment_Type: '1' }))
       form.append(k, v);
     form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')]), 'contract.pdf');
-    const res = await fetch(`${t.url}/Attachment/`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
-    });
-    return (await res.json()) as { Code: number; Message: string };
+    return (await t.call('POST', '/Attachment/', form)).body;
   };
   const created = async () => {
     const r = await t.call<Rec>('POST', `/${def.name}`, await samplePayload(t, registry, def));

@@ -105,6 +105,41 @@ describe('a narrower role', () => {
     expect(pages).toEqual(['setting.factory']);
   });
 
+  it('a grant taken from the role or a role taken from the user counts from the next request', async () => {
+    const viewer = await t.call<{ Role_ID: number; Version: number; Grants: unknown[] }>('POST', '/Role', {
+      Role_Code: 'job-viewer',
+      Role_Name: 'job-viewer',
+      Grants: [],
+    });
+    const u = await t.call<{ User_ID: number; Version: number }>('POST', '/Users', {
+      User_Account: 'changing',
+      User_Name: 'changing',
+      U_Type: 1,
+      Roles: [{ Role_ID: viewer.body.Data.Role_ID }],
+    });
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
+    const token = await t.login('changing', 'password1');
+    const menus = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
+      .body.Data;
+    const job = menus.find((m) => m.Menu_Code === 'setting.job')!.Menu_ID;
+    // the session is resolved (and may be kept) before each change
+    expect((await t.call('GET', '/Job', undefined, as(token))).status).toBe(403);
+    const granted = await t.call<{ Version: number }>('PUT', '/Role', {
+      Role_ID: viewer.body.Data.Role_ID,
+      Version: viewer.body.Data.Version,
+      Grants: [{ Menu_ID: job, Buttons: '', Opera_Type: 2 }],
+    });
+    expect(granted.body.Code).toBe(0);
+    expect((await t.call('GET', '/Job', undefined, as(token))).body.Code).toBe(0);
+    const dropped = await t.call('PUT', '/Users', {
+      User_ID: u.body.Data.User_ID,
+      Version: (await t.call<{ Version: number }>('GET', `/Users/${u.body.Data.User_ID}`)).body.Data.Version,
+      Roles: [],
+    });
+    expect(dropped.body.Code).toBe(0);
+    expect((await t.call('GET', '/Job', undefined, as(token))).status).toBe(403);
+  });
+
   it('with an own-records grant edits and deletes only what it created (spec part 2 §6)', async () => {
     const mine = await t.call<{ Factory_ID: number }>(
       'POST',

@@ -109,12 +109,7 @@ describe('S3-compatible attachment store', () => {
     }))
       form.append(k, v);
     form.append('file', new Blob([new Uint8Array(PDF)]), '合同.pdf');
-    const up = await fetch(`${t.url}/Attachment/`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
-    });
-    const body = (await up.json()) as { Code: number; Data: { File_Code: string; File_Path: string } };
+    const { body } = await t.call<{ File_Code: string; File_Path: string }>('POST', '/Attachment/', form);
     expect(body.Code).toBe(0);
     const store = s3Store(cfg);
     expect((await text(await store.get(body.Data.File_Path)))?.equals(PDF)).toBe(true);

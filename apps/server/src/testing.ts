@@ -9,7 +9,10 @@ export interface TestServer extends RunningApp {
   /** Bearer token of the signed-in administrator, sent by `call` unless headers say otherwise. */
   token: string;
   login(account: string, password: string): Promise<string>;
-  /** fetch against the real HTTP server, JSON in and out, envelope returned with the status. */
+  /**
+   * fetch against the real HTTP server, JSON in (a FormData goes as multipart) and out, envelope
+   * returned with the status.
+   */
   call<T = unknown>(
     method: string,
     path: string,
@@ -96,15 +99,17 @@ export async function startTestServer(
       return r.body.Data.token;
     },
     async call(method, path, body, headers = {}) {
+      // a FormData goes as multipart: fetch sets the content-type with its boundary
+      const form = body instanceof FormData;
       const res = await fetch(url + path, {
         method,
         headers: {
           accept: 'application/json',
           ...(t.token ? { authorization: `Bearer ${t.token}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
           ...headers,
         },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        body: body === undefined ? undefined : form || typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };

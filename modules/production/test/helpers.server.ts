@@ -1,4 +1,12 @@
-import type { TestServer } from '@mes/app-server/testing';
+import { startTestServer, type TestServer } from '@mes/app-server/testing';
+
+export type Api = ReturnType<typeof api>;
+
+/** A fresh server without the demo data, signed in as admin, and the calls of `api` on it. */
+export async function startProductionServer(): Promise<{ t: TestServer; a: Api }> {
+  const t = await startTestServer({ seed: 'none' });
+  return { t, a: api(t) };
+}
 
 /** Calls that must succeed; the failure message names the call and the server's answer. */
 export function api(t: TestServer) {

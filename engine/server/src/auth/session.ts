@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Tx } from '../db/tx';
+import { authGeneration } from '../db/watch';
 import { type GrantRow, grantRowsSql } from './grants';
 import { PARAM, paramNumber } from './settings';
 import { newToken, tokenHash } from './tokens';
@@ -36,6 +37,38 @@ export type SessionLookup = { ok: true; session: SessionRow } | { ok: false; rea
  * minute to spare writes.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionLookup> {
+  const hash = tokenHash(token);
+  const cache = cacheOf(db);
+  const hit = cache.get(hash);
+  const now = Date.now();
+  if (hit && hit.gen === authGeneration() && now - hit.at < CACHE_MS)
+    return { ok: true, session: hit.session };
+  const gen = authGeneration();
+  const found = await lookupSession(db, hash);
+  if (found.ok && gen === authGeneration()) {
+    cache.delete(hash);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, { session: found.session, gen, at: now });
+  } else cache.delete(hash);
+  return found;
+}
+
+/**
+ * Live sessions, reused for a few seconds while no auth table was written (`db/watch.ts`): a page
+ * sends several requests at once, and each would otherwise read the session and the grants again.
+ * The seconds bound how late another server process on the same database sees a revocation.
+ */
+const CACHE_MS = 5000;
+const CACHE_MAX = 10_000;
+type Cached = { session: SessionRow; gen: number; at: number };
+const caches = new WeakMap<Db, Map<string, Cached>>();
+function cacheOf(db: Db): Map<string, Cached> {
+  const c = caches.get(db) ?? new Map<string, Cached>();
+  caches.set(db, c);
+  return c;
+}
+
+async function lookupSession(db: Db, hash: string): Promise<SessionLookup> {
   // the idle timeout is read in the same statement: every request pays for this lookup
   const idle = sql`coalesce((SELECT CASE WHEN parameter_value ~ '^[1-9][0-9]{0,5}$' THEN parameter_value::int END
     FROM system_parameter WHERE id = ${PARAM.SESSION_IDLE_MINUTES}), 120)`;
@@ -45,7 +78,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionLook
       (s.revoked OR u.disabled OR s.expires_at < now() OR s.last_seen < now() - make_interval(mins => ${idle})) AS expired,
       (s.last_seen < now() - interval '60 seconds') AS stale
     FROM user_session s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = ${tokenHash(token)}`.execute(db);
+    WHERE s.token_hash = ${hash}`.execute(db);
   const s = rows[0];
   if (!s) return { ok: false, reason: 'none' };
   if (s.expired) return { ok: false, reason: 'expired' };

@@ -3,7 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { preparingPool } from './prepared';
 import { parsers } from './types';
+import { AuthWritePlugin } from './watch';
 
 /** Tables are declared at run time, so the query builder sees them as string-keyed rows. */
 export type Row = Record<string, unknown>;
@@ -41,14 +43,17 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     });
     // an idle connection dropped by the server must not take the process down; the pool replaces it
     pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      plugins: [new AuthWritePlugin()],
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = cfg.dataDir && cfg.dataDir !== 'memory://' ? cfg.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
   const lite = await PGlite.create(dir, { parsers, loadDataDir: cfg.loadDataDir });
   await lite.exec("SET TIME ZONE 'UTC'");
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite), plugins: [new AuthWritePlugin()] });
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,41 @@
+/**
+ * Serves the app on an already generated bench database, for profiling by hand:
+ *   node --cpu-prof --import tsx bench/serve.ts   (BENCH_TARGET, BENCH_PORT default 8099, BENCH_SERVE_SECONDS)
+ * Writes the admin token and ledger list paths to $TMPDIR/bench-serve.json and stops after the time.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBackend } from './lib/backend';
+import { settings } from './lib/config';
+import { ledgerPaths, stockPairs } from './lib/phases';
+
+const cfg = settings();
+const kind = process.env.BENCH_TARGET === 'pglite' ? 'pglite' : 'postgres';
+const b = await openBackend(kind, kind === 'pglite' ? cfg.pgliteDir : cfg.databaseUrl);
+const port = Number(process.env.BENCH_PORT ?? 8099);
+await b.running.app.listen({ port, host: '127.0.0.1' });
+const login = await fetch(`http://127.0.0.1:${port}/Login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
+});
+const token = String(((await login.json()) as { Data: { token: string } }).Data.token);
+const out = join(tmpdir(), 'bench-serve.json');
+writeFileSync(
+  out,
+  JSON.stringify({
+    port,
+    token,
+    paths: await ledgerPaths(b, cfg.seed, 200),
+    stock: (await stockPairs(b)).slice(0, 400),
+  }),
+);
+console.log(`serving on ${port}; ${out}`);
+setTimeout(
+  async () => {
+    await b.running.close();
+    process.exit(0);
+  },
+  Number(process.env.BENCH_SERVE_SECONDS ?? 40) * 1000,
+);

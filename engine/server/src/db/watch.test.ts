@@ -1,0 +1,84 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type RootOperationNode,
+  sql,
+} from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { DB, Db } from './index';
+import { withTx } from './tx';
+import { authGeneration, bumpAuthGeneration, writesAuth } from './watch';
+
+const db = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+const raw = (q: { toOperationNode(): unknown }) => q.toOperationNode() as RootOperationNode;
+
+describe('writesAuth', () => {
+  it('sees writes to the tables a session is resolved from, however they are written', () => {
+    expect(writesAuth(raw(db.updateTable('users').set({ disabled: true })))).toBe(true);
+    expect(writesAuth(raw(db.insertInto('users_roles').values({ parent_id: 1 })))).toBe(true);
+    expect(writesAuth(raw(db.deleteFrom('role_grants').where('parent_id', '=', 1)))).toBe(true);
+    expect(writesAuth(raw(sql`UPDATE ${sql.table('role')} SET role_name = ${'x'}`))).toBe(true);
+    expect(writesAuth(raw(sql`DELETE FROM role_grants WHERE parent_id = ${1}`))).toBe(true);
+    expect(writesAuth(raw(sql`UPDATE user_session SET revoked = true WHERE token_hash = ${'h'}`))).toBe(true);
+    expect(
+      writesAuth(raw(sql`WITH x AS (UPDATE "system_parameter" SET parameter_value = ${'5'}) SELECT 1`)),
+    ).toBe(true);
+  });
+
+  it('leaves reads, row locks, upserts of other tables and the session touch alone', () => {
+    expect(writesAuth(raw(db.selectFrom('users').selectAll()))).toBe(false);
+    expect(writesAuth(raw(db.updateTable('stock_doc').set({ state: 2 })))).toBe(false);
+    expect(
+      writesAuth(
+        raw(
+          sql`SELECT t.id FROM ${sql.table('stock_doc')} t LEFT JOIN module_menu m ON true FOR UPDATE OF t`,
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      writesAuth(
+        raw(sql`INSERT INTO numbering_series (series_code) VALUES (${'a'})
+          ON CONFLICT (series_code) DO UPDATE SET current_no = 1 RETURNING (SELECT 1 FROM users)`),
+      ),
+    ).toBe(false);
+    expect(writesAuth(raw(sql`UPDATE user_session SET last_seen = now() WHERE id = ${1}`))).toBe(false);
+  });
+});
+
+describe('withTx and the auth generation', () => {
+  const fake = (during: () => void) =>
+    ({
+      transaction: () => ({ execute: async (fn: (tx: unknown) => Promise<unknown>) => fn(during()) }),
+    }) as unknown as Db;
+
+  it('moves the generation again when a transaction that wrote an auth table has ended', async () => {
+    let inside = 0;
+    await withTx(
+      fake(() => {
+        bumpAuthGeneration();
+        inside = authGeneration();
+      }),
+      async () => undefined,
+    );
+    expect(authGeneration()).toBeGreaterThan(inside);
+  });
+
+  it('leaves it alone after a transaction that wrote none', async () => {
+    const before = authGeneration();
+    await withTx(
+      fake(() => undefined),
+      async () => undefined,
+    );
+    expect(authGeneration()).toBe(before);
+  });
+});

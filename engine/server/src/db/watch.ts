@@ -1,0 +1,103 @@
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/**
+ * The tables a session lookup reads (the session, its user, the user's roles and their grants, and
+ * the idle-timeout parameter). A write to any of them moves the generation, and sessions resolved
+ * under an older generation are not used again (`auth/sessionCache.ts`).
+ */
+const AUTH_TABLES = new Set([
+  'user_session',
+  'users',
+  'users_roles',
+  'role',
+  'role_grants',
+  'module_menu',
+  'system_parameter',
+]);
+
+let generation = 0;
+
+/** Process-wide: over-invalidating another database's cache is harmless, missing a write is not. */
+export const authGeneration = (): number => generation;
+export const bumpAuthGeneration = (): void => {
+  generation++;
+};
+
+type Node = OperationNode & Record<string, unknown>;
+
+function tableName(node: unknown): string | undefined {
+  const n = node as Node | undefined;
+  if (!n) return undefined;
+  if (n.kind === 'AliasNode') return tableName(n.node);
+  // sql.table(x) inside a raw statement is a raw node around the table
+  if (n.kind === 'RawNode' && (n.parameters as unknown[]).length === 1)
+    return tableName((n.parameters as unknown[])[0]);
+  if (n.kind === 'TableNode') return ((n.table as Node).identifier as { name?: string } | undefined)?.name;
+  return undefined;
+}
+
+// the session lookup's own once-a-minute touch changes nothing a session is resolved from
+const TOUCH = 'UPDATE user_session SET last_seen = now() WHERE id = ';
+
+// the table after a writing verb; "FOR UPDATE OF t" and "DO UPDATE SET" name none of ours
+const WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w*)/gi;
+
+export function writesAuth(node: RootOperationNode): boolean {
+  const n = node as unknown as Node;
+  switch (n.kind) {
+    case 'InsertQueryNode':
+      return AUTH_TABLES.has(tableName(n.into) ?? '');
+    case 'UpdateQueryNode':
+      return AUTH_TABLES.has(tableName(n.table) ?? '');
+    case 'DeleteQueryNode':
+      return ((n.from as { froms?: unknown[] } | undefined)?.froms ?? []).some((f) =>
+        AUTH_TABLES.has(tableName(f) ?? ''),
+      );
+    case 'RawNode': {
+      const fragments = n.sqlFragments as readonly string[];
+      if (fragments[0]?.startsWith(TOUCH)) return false;
+      const params = n.parameters as unknown[];
+      return fragments.some((f, i) => {
+        for (const m of f.matchAll(WRITE)) {
+          // `UPDATE ${sql.table(x)}`: the table is the parameter after this fragment
+          const name = m[1] || (m.index + m[0].length === f.length ? tableName(params[i]) : undefined);
+          if (name && AUTH_TABLES.has(name.toLowerCase())) return true;
+        }
+        return false;
+      });
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Moves the auth generation when a statement writes an auth table: once when it is sent and once
+ * when it returns (after the commit of a statement outside a transaction). `withTx` moves it again
+ * when a transaction that saw such a write ends, so that a session read before that commit is not
+ * kept after it.
+ */
+export class AuthWritePlugin implements KyselyPlugin {
+  private readonly pending = new WeakSet<object>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (writesAuth(args.node)) {
+      generation++;
+      this.pending.add(args.queryId);
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.pending.has(args.queryId)) generation++;
+    return args.result;
+  }
+}
