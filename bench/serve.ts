@@ -28,7 +28,7 @@ writeFileSync(
     port,
     token,
     paths: await ledgerPaths(b, cfg.seed, 200),
-    stock: (await stockPairs(b)).slice(0, 400),
+    stock: await stockPairs(b),
   }),
 );
 console.log(`serving on ${port}; ${out}`);

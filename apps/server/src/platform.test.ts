@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './testing';
 
 /** Tags, per-user column settings and custom fields through the real server (issue 4). */
@@ -134,6 +134,30 @@ describe('custom fields', () => {
     Data_Type: 'string',
     ...extra,
   });
+  it('a changed setting counts from the next save, also once the settings are kept in memory', async () => {
+    const add = (extra: Record<string, unknown> = {}) =>
+      t.call('POST', '/Factory', {
+        Factory_Code: `KF${Math.random()}`.slice(0, 20),
+        Factory_Name: 'k',
+        ...extra,
+      });
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(4, { Describe: '班组' })]);
+    // settings are kept only after a quiet spell without writes to them: step the clock past it
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    try {
+      expect((await add()).body.Code).toBe(0);
+      expect((await add()).body.Code).toBe(0);
+      await t.call('PUT', '/MenuExtend/BatchUpdate', [field(4, { Describe: '班组', Mandatory: true })]);
+      expect((await add()).body.Message).toBe('班组：不能为空');
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await add()).body.Message).toBe('班组：不能为空');
+      await t.call('PUT', '/MenuExtend/BatchUpdate', [field(4, { Describe: '班组' })]);
+      expect((await add()).body.Code).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('configures at most six, validates each, and stores values checked by type and Mandatory', async () => {
     const seven = [1, 2, 3, 4, 5, 6].map((n) => field(n)).concat([field(6)]);
     expect((await t.call('PUT', '/MenuExtend/BatchUpdate', seven)).body.Message).toBe(

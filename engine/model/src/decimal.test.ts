@@ -7,6 +7,7 @@ import {
   mulDecimal,
   negDecimal,
   normalizeDecimal,
+  normalizeSlow,
   subDecimal,
 } from './decimal';
 
@@ -16,6 +17,26 @@ describe('decimal', () => {
     expect(normalizeDecimal('-0.000')).toBe('0');
     expect(normalizeDecimal('+3')).toBe('3');
     expect(normalizeDecimal('1.5', 2)).toBe('1.50');
+    expect(normalizeDecimal('-0')).toBe('0');
+    expect(normalizeDecimal('100')).toBe('100');
+    expect(normalizeDecimal('100.000')).toBe('100');
+    expect(normalizeDecimal('-10.10')).toBe('-10.1');
+  });
+  it('gives the bigint reference text for whatever PostgreSQL or a client sends', () => {
+    const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength: 8 });
+    const text = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        digits,
+        fc.option(fc.string({ unit: fc.constantFrom('0', '3'), minLength: 1, maxLength: 6 })),
+      )
+      .map(([sign, int, frac]) => `${sign}${int}${frac === null ? '' : `.${frac}`}`);
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(normalizeDecimal(s)).toBe(normalizeSlow(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('adds and multiplies exactly', () => {
     expect(addDecimal('0.1', '0.2')).toBe('0.3');

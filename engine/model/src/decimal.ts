@@ -27,8 +27,26 @@ export function formatScaled(int: bigint, scale: number): string {
   return neg && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
+// what PostgreSQL sends for numeric: no sign but '-', no leading zeros
+const CANONICAL_HEAD = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
 /** Canonical text: no leading '+', no trailing zeros beyond `minScale`. */
 export function normalizeDecimal(s: string, minScale = 0): string {
+  // every numeric read from the database passes here: strings only, no bigint, when the text allows
+  if (minScale === 0 && CANONICAL_HEAD.test(s)) {
+    let end = s.length;
+    if (s.includes('.')) {
+      while (s.charCodeAt(end - 1) === 48) end--;
+      if (s.charCodeAt(end - 1) === 46) end--;
+    }
+    const out = end === s.length ? s : s.slice(0, end);
+    return out === '-0' ? '0' : out;
+  }
+  return normalizeSlow(s, minScale);
+}
+
+/** The reference: through bigint, for any accepted text and a minimum scale. */
+export function normalizeSlow(s: string, minScale = 0): string {
   const v = parseDecimal(s);
   let out = formatScaled(v.int, v.scale);
   if (out.includes('.')) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Tx } from '../db/tx';
-import { authGeneration } from '../db/watch';
+import { cacheGeneration } from '../db/watch';
 import { type GrantRow, grantRowsSql } from './grants';
 import { PARAM, paramNumber } from './settings';
 import { newToken, tokenHash } from './tokens';
@@ -41,11 +41,11 @@ export async function resolveSession(db: Db, token: string): Promise<SessionLook
   const cache = cacheOf(db);
   const hit = cache.get(hash);
   const now = Date.now();
-  if (hit && hit.gen === authGeneration() && now - hit.at < CACHE_MS)
+  if (hit && hit.gen === cacheGeneration() && now - hit.at < CACHE_MS)
     return { ok: true, session: hit.session };
-  const gen = authGeneration();
+  const gen = cacheGeneration();
   const found = await lookupSession(db, hash);
-  if (found.ok && gen === authGeneration()) {
+  if (found.ok && gen === cacheGeneration()) {
     cache.delete(hash);
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(hash, { session: found.session, gen, at: now });
@@ -54,7 +54,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionLook
 }
 
 /**
- * Live sessions, reused for a few seconds while no auth table was written (`db/watch.ts`): a page
+ * Live sessions, reused for a few seconds while no cached table was written (`db/watch.ts`): a page
  * sends several requests at once, and each would otherwise read the session and the grants again.
  * The seconds bound how late another server process on the same database sees a revocation.
  */

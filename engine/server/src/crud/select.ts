@@ -6,9 +6,12 @@ import {
   type EntityDef,
   type Fields,
   type Filter,
+  lineTable,
+  normalizeDecimal,
   type Registry,
 } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
+import type { Row } from '../db';
 
 const STANDARD_SELECT: [string, string][] = [
   ...CUSTOM_FIELD_NAMES.map((n): [string, string] => [columnOf(n), n]),
@@ -26,13 +29,16 @@ export function selectParts(
   fields: Fields,
   registry: Registry,
   alias: string,
+  /** Decimals as text, for columns that travel inside JSON (where numeric would become a float). */
+  asJson = false,
 ): { columns: RawBuilder<unknown>[]; joins: RawBuilder<unknown>[] } {
   const columns: RawBuilder<unknown>[] = [];
   const joins: RawBuilder<unknown>[] = [];
   let n = 0;
   for (const [name, f] of Object.entries(fields)) {
     if (f.kind === 'text' && f.secret) continue;
-    columns.push(sql`${sql.ref(`${alias}.${columnOf(name)}`)} AS ${sql.id(name)}`);
+    const col = sql.ref(`${alias}.${columnOf(name)}`);
+    columns.push(sql`${asJson && f.kind === 'decimal' ? sql`${col}::text` : col} AS ${sql.id(name)}`);
     if (f.kind === 'ref') {
       const target = registry.get(f.entity);
       const ja = `${alias}_r${n++}`;
@@ -43,6 +49,36 @@ export function selectParts(
     }
   }
   return { columns, joins };
+}
+
+/**
+ * The lines of each line table of `t` as JSON arrays in order, so that a document and its lines are
+ * read in one statement; `fromJson` gives the values the wire carries (as the type parsers would).
+ */
+export function linesSelect(def: EntityDef, registry: Registry): RawBuilder<unknown>[] {
+  return Object.entries(def.lines).map(([key, lines]) => {
+    const parts = selectParts(lines.fields, registry, 'l', true);
+    return sql`(SELECT coalesce(json_agg(x ORDER BY x.__n), '[]') FROM (SELECT l.line_no AS __n, ${sql.join(parts.columns)}
+      FROM ${sql.table(lineTable(def, key))} AS l ${sql.join(parts.joins, sql` `)} WHERE l.parent_id = t.id) AS x) AS ${sql.id(key)}`;
+  });
+}
+
+export function linesFromJson(def: EntityDef, rec: Row): void {
+  for (const [key, lines] of Object.entries(def.lines)) {
+    const raw = rec[key];
+    const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Row[];
+    const fields = Object.entries(lines.fields);
+    for (const r of rows) {
+      delete r.__n;
+      for (const [name, f] of fields) {
+        const v = r[name];
+        if (v === null || v === undefined) continue;
+        if (f.kind === 'decimal') r[name] = normalizeDecimal(String(v));
+        else if (f.kind === 'datetime') r[name] = new Date(String(v)).toISOString();
+      }
+    }
+    rec[key] = rows;
+  }
 }
 
 export function recordSelect(def: EntityDef, registry: Registry) {

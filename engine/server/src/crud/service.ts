@@ -22,7 +22,15 @@ import { nextNumber } from '../numbering';
 import { changes, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
 import { parseWith } from '../validation';
-import { columnFor, filterSql, likePattern, recordSelect, selectParts, tagFilterSql } from './select';
+import {
+  columnFor,
+  filterSql,
+  likePattern,
+  linesFromJson,
+  linesSelect,
+  recordSelect,
+  tagFilterSql,
+} from './select';
 
 type Executor = Db | Tx;
 
@@ -56,7 +64,7 @@ export class EntityService {
     scope?: RawBuilder<unknown> | null,
   ): Promise<{ rows: Row[]; paging: Paging }> {
     const def = this.def;
-    const { columns, joins } = recordSelect(def, this.registry);
+    const { columns, joins } = this.selection();
     const where = [scope ?? sql`TRUE`];
     if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State'))
       where.push(sql`t.state <> ${STATE.VOID}`);
@@ -101,19 +109,26 @@ export class EntityService {
     lock = false,
     scope?: RawBuilder<unknown> | null,
   ): Promise<Row | null> {
-    const { columns, joins } = recordSelect(this.def, this.registry);
-    const { rows } = await sql<Row>`SELECT ${columns} FROM ${sql.table(this.def.table)} AS t ${joins}
+    const { columns, joins, lines } = this.selection();
+    const { rows } = await sql<Row>`SELECT ${columns}${lines} FROM ${sql.table(this.def.table)} AS t ${joins}
       WHERE t.id = ${id} AND ${scope ?? sql`TRUE`} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
     const rec = rows[0];
     if (!rec) return null;
-    for (const [key, lines] of Object.entries(this.def.lines)) {
-      const parts = selectParts(lines.fields, this.registry, 'l');
-      const res =
-        await sql<Row>`SELECT ${sql.join(parts.columns)} FROM ${sql.table(lineTable(this.def, key))} AS l
-        ${sql.join(parts.joins, sql` `)} WHERE l.parent_id = ${id} ORDER BY l.line_no`.execute(ex);
-      rec[key] = res.rows;
-    }
+    linesFromJson(this.def, rec);
     return rec;
+  }
+
+  private selected?: { columns: RawBuilder<unknown>; joins: RawBuilder<unknown>; lines: RawBuilder<unknown> };
+  /** Declarations do not change while the server runs: the select list is built once. */
+  private selection() {
+    if (!this.selected) {
+      const lines = linesSelect(this.def, this.registry);
+      this.selected = {
+        ...recordSelect(this.def, this.registry),
+        lines: lines.length ? sql`, ${sql.join(lines)}` : sql``,
+      };
+    }
+    return this.selected;
   }
 
   async mustGet(

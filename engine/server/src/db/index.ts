@@ -5,7 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { preparingPool } from './prepared';
 import { parsers } from './types';
-import { AuthWritePlugin } from './watch';
+import { CachedTablesPlugin } from './watch';
 
 /** Tables are declared at run time, so the query builder sees them as string-keyed rows. */
 export type Row = Record<string, unknown>;
@@ -45,7 +45,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     pool.on('error', () => undefined);
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-      plugins: [new AuthWritePlugin()],
+      plugins: [new CachedTablesPlugin()],
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -53,7 +53,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const lite = await PGlite.create(dir, { parsers, loadDataDir: cfg.loadDataDir });
   await lite.exec("SET TIME ZONE 'UTC'");
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite), plugins: [new AuthWritePlugin()] });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(lite), plugins: [new CachedTablesPlugin()] });
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB, Db } from './index';
-import { authGeneration, bumpAuthGeneration } from './watch';
+import { bumpCacheGeneration, cacheGeneration } from './watch';
 
 export type Tx = Transaction<DB>;
 
@@ -18,15 +18,15 @@ export function pgCode(e: unknown): string | undefined {
  */
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
-    const gen = authGeneration();
+    const gen = cacheGeneration();
     try {
       return await db.transaction().execute(fn);
     } catch (e) {
       if (i >= attempts || !RETRYABLE.has(pgCode(e) ?? '')) throw e;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
     } finally {
-      // a session read while this transaction wrote an auth table may predate its commit
-      if (authGeneration() !== gen) bumpAuthGeneration();
+      // what was read while this transaction wrote a cached table may predate its commit
+      if (cacheGeneration() !== gen) bumpCacheGeneration();
     }
   }
 }

@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { DB, Db } from './index';
 import { withTx } from './tx';
-import { authGeneration, bumpAuthGeneration, writesAuth } from './watch';
+import { bumpCacheGeneration, cacheGeneration, writesCached } from './watch';
 
 const db = new Kysely<DB>({
   dialect: {
@@ -22,63 +22,65 @@ const db = new Kysely<DB>({
 });
 const raw = (q: { toOperationNode(): unknown }) => q.toOperationNode() as RootOperationNode;
 
-describe('writesAuth', () => {
+describe('writesCached', () => {
   it('sees writes to the tables a session is resolved from, however they are written', () => {
-    expect(writesAuth(raw(db.updateTable('users').set({ disabled: true })))).toBe(true);
-    expect(writesAuth(raw(db.insertInto('users_roles').values({ parent_id: 1 })))).toBe(true);
-    expect(writesAuth(raw(db.deleteFrom('role_grants').where('parent_id', '=', 1)))).toBe(true);
-    expect(writesAuth(raw(sql`UPDATE ${sql.table('role')} SET role_name = ${'x'}`))).toBe(true);
-    expect(writesAuth(raw(sql`DELETE FROM role_grants WHERE parent_id = ${1}`))).toBe(true);
-    expect(writesAuth(raw(sql`UPDATE user_session SET revoked = true WHERE token_hash = ${'h'}`))).toBe(true);
+    expect(writesCached(raw(db.updateTable('users').set({ disabled: true })))).toBe(true);
+    expect(writesCached(raw(db.insertInto('users_roles').values({ parent_id: 1 })))).toBe(true);
+    expect(writesCached(raw(db.deleteFrom('role_grants').where('parent_id', '=', 1)))).toBe(true);
+    expect(writesCached(raw(sql`UPDATE ${sql.table('role')} SET role_name = ${'x'}`))).toBe(true);
+    expect(writesCached(raw(sql`DELETE FROM role_grants WHERE parent_id = ${1}`))).toBe(true);
+    expect(writesCached(raw(sql`UPDATE user_session SET revoked = true WHERE token_hash = ${'h'}`))).toBe(
+      true,
+    );
     expect(
-      writesAuth(raw(sql`WITH x AS (UPDATE "system_parameter" SET parameter_value = ${'5'}) SELECT 1`)),
+      writesCached(raw(sql`WITH x AS (UPDATE "system_parameter" SET parameter_value = ${'5'}) SELECT 1`)),
     ).toBe(true);
   });
 
   it('leaves reads, row locks, upserts of other tables and the session touch alone', () => {
-    expect(writesAuth(raw(db.selectFrom('users').selectAll()))).toBe(false);
-    expect(writesAuth(raw(db.updateTable('stock_doc').set({ state: 2 })))).toBe(false);
+    expect(writesCached(raw(db.selectFrom('users').selectAll()))).toBe(false);
+    expect(writesCached(raw(db.updateTable('stock_doc').set({ state: 2 })))).toBe(false);
     expect(
-      writesAuth(
+      writesCached(
         raw(
           sql`SELECT t.id FROM ${sql.table('stock_doc')} t LEFT JOIN module_menu m ON true FOR UPDATE OF t`,
         ),
       ),
     ).toBe(false);
     expect(
-      writesAuth(
+      writesCached(
         raw(sql`INSERT INTO numbering_series (series_code) VALUES (${'a'})
           ON CONFLICT (series_code) DO UPDATE SET current_no = 1 RETURNING (SELECT 1 FROM users)`),
       ),
     ).toBe(false);
-    expect(writesAuth(raw(sql`UPDATE user_session SET last_seen = now() WHERE id = ${1}`))).toBe(false);
+    expect(writesCached(raw(sql`UPDATE user_session SET last_seen = now() WHERE id = ${1}`))).toBe(false);
   });
 });
 
-describe('withTx and the auth generation', () => {
+describe('withTx and the cache generation', () => {
   const fake = (during: () => void) =>
     ({
       transaction: () => ({ execute: async (fn: (tx: unknown) => Promise<unknown>) => fn(during()) }),
     }) as unknown as Db;
 
-  it('moves the generation again when a transaction that wrote an auth table has ended', async () => {
+  it('moves the generation again when a transaction that wrote a cached table has ended', async () => {
     let inside = 0;
     await withTx(
       fake(() => {
-        bumpAuthGeneration();
-        inside = authGeneration();
+        bumpCacheGeneration();
+        inside = cacheGeneration();
       }),
       async () => undefined,
     );
-    expect(authGeneration()).toBeGreaterThan(inside);
+    expect(cacheGeneration()).toBeGreaterThan(inside);
   });
 
   it('leaves it alone after a transaction that wrote none', async () => {
-    const before = authGeneration();
+    const before = cacheGeneration();
     await withTx(
       fake(() => undefined),
       async () => undefined,
     );
-    expect(authGeneration()).toBe(before);
+    expect(cacheGeneration()).toBe(before);
   });
 });

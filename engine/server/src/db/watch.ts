@@ -9,11 +9,14 @@ import type {
 } from 'kysely';
 
 /**
- * The tables a session lookup reads (the session, its user, the user's roles and their grants, and
- * the idle-timeout parameter). A write to any of them moves the generation, and sessions resolved
- * under an older generation are not used again (`auth/sessionCache.ts`).
+ * The tables whose rows the server keeps for a while: what a session lookup reads (the session, its
+ * user, the user's roles and their grants, and the idle-timeout parameter) and the custom-field
+ * settings. A write to any of them moves the generation, and what was read under an older one is not
+ * used again (`auth/session.ts`, `platform/customFields.ts`).
  */
-const AUTH_TABLES = new Set([
+const CACHED_TABLES = new Set([
+  'menu_extend',
+  'menu_extend_enum_option_list',
   'user_session',
   'users',
   'users_roles',
@@ -24,12 +27,20 @@ const AUTH_TABLES = new Set([
 ]);
 
 let generation = 0;
+let bumpedAt = 0;
 
 /** Process-wide: over-invalidating another database's cache is harmless, missing a write is not. */
-export const authGeneration = (): number => generation;
-export const bumpAuthGeneration = (): void => {
+export const cacheGeneration = (): number => generation;
+export const bumpCacheGeneration = (): void => {
   generation++;
+  bumpedAt = Date.now();
 };
+
+/**
+ * A read inside a transaction may see that transaction's own uncommitted writes: such reads are
+ * kept only when no cached table was written for a while (longer than any of our transactions).
+ */
+export const cacheQuiet = (): boolean => Date.now() - bumpedAt > 10_000;
 
 type Node = OperationNode & Record<string, unknown>;
 
@@ -50,16 +61,16 @@ const TOUCH = 'UPDATE user_session SET last_seen = now() WHERE id = ';
 // the table after a writing verb; "FOR UPDATE OF t" and "DO UPDATE SET" name none of ours
 const WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w*)/gi;
 
-export function writesAuth(node: RootOperationNode): boolean {
+export function writesCached(node: RootOperationNode): boolean {
   const n = node as unknown as Node;
   switch (n.kind) {
     case 'InsertQueryNode':
-      return AUTH_TABLES.has(tableName(n.into) ?? '');
+      return CACHED_TABLES.has(tableName(n.into) ?? '');
     case 'UpdateQueryNode':
-      return AUTH_TABLES.has(tableName(n.table) ?? '');
+      return CACHED_TABLES.has(tableName(n.table) ?? '');
     case 'DeleteQueryNode':
       return ((n.from as { froms?: unknown[] } | undefined)?.froms ?? []).some((f) =>
-        AUTH_TABLES.has(tableName(f) ?? ''),
+        CACHED_TABLES.has(tableName(f) ?? ''),
       );
     case 'RawNode': {
       const fragments = n.sqlFragments as readonly string[];
@@ -69,7 +80,7 @@ export function writesAuth(node: RootOperationNode): boolean {
         for (const m of f.matchAll(WRITE)) {
           // `UPDATE ${sql.table(x)}`: the table is the parameter after this fragment
           const name = m[1] || (m.index + m[0].length === f.length ? tableName(params[i]) : undefined);
-          if (name && AUTH_TABLES.has(name.toLowerCase())) return true;
+          if (name && CACHED_TABLES.has(name.toLowerCase())) return true;
         }
         return false;
       });
@@ -80,24 +91,24 @@ export function writesAuth(node: RootOperationNode): boolean {
 }
 
 /**
- * Moves the auth generation when a statement writes an auth table: once when it is sent and once
+ * Moves the cache generation when a statement writes a cached table: once when it is sent and once
  * when it returns (after the commit of a statement outside a transaction). `withTx` moves it again
  * when a transaction that saw such a write ends, so that a session read before that commit is not
  * kept after it.
  */
-export class AuthWritePlugin implements KyselyPlugin {
+export class CachedTablesPlugin implements KyselyPlugin {
   private readonly pending = new WeakSet<object>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (writesAuth(args.node)) {
-      generation++;
+    if (writesCached(args.node)) {
+      bumpCacheGeneration();
       this.pending.add(args.queryId);
     }
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.pending.has(args.queryId)) generation++;
+    if (this.pending.has(args.queryId)) bumpCacheGeneration();
     return args.result;
   }
 }

@@ -15,6 +15,7 @@ import { SYSTEM_CONTEXT } from '../context';
 import type { EntityService } from '../crud/service';
 import type { Db, Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
+import { cacheGeneration, cacheQuiet } from '../db/watch';
 import type { Engine } from '../engine';
 import { AppError, translate } from '../errors';
 import { requestContext } from '../http/envelope';
@@ -79,6 +80,26 @@ export async function loadConfigs(
   return rows;
 }
 
+/**
+ * Every save of an entity with custom fields checks them: the settings are kept per engine while no
+ * custom-field table is written (`db/watch.ts`), and handed out as copies (a check fills in options).
+ */
+const configCache = new WeakMap<object, Map<string, { gen: number; rows: (CustomFieldConfig & Row)[] }>>();
+async function cachedConfigs(engine: Peers | undefined, tx: Tx, table: string) {
+  if (!engine) return loadConfigs(tx, table);
+  const cache =
+    configCache.get(engine) ?? new Map<string, { gen: number; rows: (CustomFieldConfig & Row)[] }>();
+  configCache.set(engine, cache);
+  const hit = cache.get(table);
+  const gen = cacheGeneration();
+  let rows = hit?.gen === gen ? hit.rows : undefined;
+  if (!rows) {
+    rows = await loadConfigs(tx, table);
+    if (gen === cacheGeneration() && cacheQuiet()) cache.set(table, { gen, rows });
+  }
+  return rows.map((c) => ({ ...c }));
+}
+
 /** What a bound enum needs of the engine: the other entities and their services. */
 export interface Peers {
   registry: Engine['registry'];
@@ -135,7 +156,7 @@ export async function checkCustomFields(
   creating: boolean,
 ): Promise<void> {
   if (!def.features.customFields) return;
-  const configs = await loadConfigs(tx, def.name);
+  const configs = await cachedConfigs(engine, tx, def.name);
   for (const c of configs) {
     if (!creating && !(c.Column_Name in data)) continue;
     if (c.Data_Type === 'enum' && c.Bind_Url && data[c.Column_Name])
