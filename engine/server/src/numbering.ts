@@ -1,4 +1,5 @@
-import type { EntityDef, NumberingDef } from '@mes/model';
+import { randomUUID } from 'node:crypto';
+import { columnOf, type EntityDef, type NumberingDef } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { Tx } from './db/tx';
 
@@ -15,26 +16,38 @@ export function periodText(period: number, now: Date): string {
  * rolled-back document gives its number back. The period is taken from the row, as the numbering
  * settings page may have changed it.
  */
-export async function nextNumber(tx: Tx, def: EntityDef, now = new Date()): Promise<string> {
+function seriesUpsert(def: EntityDef, now: Date): RawBuilder<unknown> {
   const n = def.features.numbering;
   if (!n) throw new Error(`${def.name} has no numbering`);
   const periodOf = (col: RawBuilder<unknown>) =>
     sql`(CASE ${col} WHEN 1 THEN ${periodText(1, now)} WHEN 2 THEN ${periodText(2, now)}
       WHEN 3 THEN ${periodText(3, now)} ELSE '' END)`;
   const code = PERIOD_CODE[n.period];
-  const { rows } = await sql<{
-    prefix: string;
-    digits: number;
-    current_period: string;
-    current_value: number;
-  }>`
-    INSERT INTO numbering_series AS s (series_code, series_name, prefix, period, digits, current_period, current_value)
+  return sql`INSERT INTO numbering_series AS s (series_code, series_name, prefix, period, digits, current_period, current_value)
     VALUES (${def.name}, ${def.label.zh}, ${n.prefix}, ${code}, ${n.digits}, ${periodText(code, now)}, 1)
     ON CONFLICT (series_code) DO UPDATE SET
       current_value = CASE WHEN coalesce(s.current_period, '') = ${periodOf(sql`s.period`)}
         THEN coalesce(s.current_value, 0) + 1 ELSE 1 END,
       current_period = ${periodOf(sql`s.period`)}, updated_at = now()
-    RETURNING s.prefix, s.digits, s.current_period, s.current_value`.execute(tx);
-  const r = rows[0];
-  return `${r.prefix}${r.current_period ?? ''}${String(r.current_value).padStart(r.digits, '0')}`;
+    RETURNING s.prefix, s.digits, s.current_period, s.current_value`;
 }
+
+/**
+ * Gives the record `id` the next number of its entity's series and returns it, in one statement.
+ * The saving service calls it last, just before the commit, with the record inserted under a
+ * placeholder (`numberPlaceholder`): the series row stays locked only from here to the commit, so
+ * concurrent saves wait for one statement, not for a whole save.
+ */
+export async function assignNumber(tx: Tx, def: EntityDef, id: number, now = new Date()): Promise<string> {
+  const col = sql.ref(columnOf(def.features.numbering?.field ?? ''));
+  const { rows } = await sql<{ no: string }>`WITH s AS (${seriesUpsert(def, now)}),
+      n AS (SELECT s.prefix || coalesce(s.current_period, '') || CASE WHEN length(s.current_value::text) >= s.digits
+        THEN s.current_value::text ELSE lpad(s.current_value::text, s.digits, '0') END AS no FROM s)
+    UPDATE ${sql.table(def.table)} AS t SET ${col} = n.no FROM n WHERE t.id = ${id} RETURNING n.no`.execute(
+    tx,
+  );
+  return rows[0].no;
+}
+
+/** A unique stand-in for the number until `assignNumber` gives the real one in the same transaction. */
+export const numberPlaceholder = (): string => `~${randomUUID().replaceAll('-', '').slice(0, 12)}`;

@@ -75,6 +75,7 @@ const standIns = [
   }),
 ];
 
+let failAfterSave = false;
 const calls: string[] = [];
 const hooks = defineHooks(order, {
   validate(_c, data) {
@@ -91,6 +92,7 @@ const hooks = defineHooks(order, {
   },
   afterSave() {
     calls.push('afterSave');
+    if (failAfterSave) throw new Error('the save fails after it was numbered');
   },
 });
 
@@ -144,8 +146,25 @@ describe('documents', () => {
     const docs = await Promise.all(
       Array.from({ length: 20 }, () => svc.insert({ Lines: [{ Qty: '1', Price: '1' }] }, SYSTEM_CONTEXT)),
     );
-    const numbers = docs.map((d) => d.List_NO);
+    const numbers = docs.map((d) => String(d.List_NO));
     expect(new Set(numbers).size).toBe(20);
+    // and without gaps: the stored numbers are the returned ones, twenty in a row
+    const seq = numbers.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
+    expect(seq.at(-1)! - seq[0]).toBe(19);
+    const { rows } = await sql<{ list_no: string }>`SELECT list_no FROM ${sql.table(svc.def.table)}
+      WHERE id IN (${sql.join(docs.map((d) => d.ID))}) ORDER BY list_no`.execute(engine.db);
+    expect(rows.map((r) => r.list_no)).toEqual([...numbers].sort());
+  });
+
+  it('gives the number of a save that fails back to the series', async () => {
+    const svc = engine.service('TestOrder');
+    const one = { Lines: [{ Qty: '1', Price: '1' }] };
+    const a = String((await svc.insert(one, SYSTEM_CONTEXT)).List_NO);
+    failAfterSave = true;
+    await expect(svc.insert(one, SYSTEM_CONTEXT)).rejects.toThrow();
+    failAfterSave = false;
+    const b = String((await svc.insert(one, SYSTEM_CONTEXT)).List_NO);
+    expect(Number(b.slice(-4))).toBe(Number(a.slice(-4)) + 1);
   });
 
   it('starts counting again in a new period, and follows the period set on the series', async () => {

@@ -18,7 +18,7 @@ import type { Db, Row } from '../db';
 import { pgCode, type Tx, withTx } from '../db/tx';
 import { AppError, conflict, notFound } from '../errors';
 import type { EntityHooks, HookContext } from '../hooks';
-import { nextNumber } from '../numbering';
+import { assignNumber, numberPlaceholder } from '../numbering';
 import { changes, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
 import { parseWith } from '../validation';
@@ -151,7 +151,8 @@ export class EntityService {
       await this.hooks.validate?.(c, data, null);
       await this.checkTree(tx, null, data);
       const n = this.def.features.numbering;
-      if (n && !data[n.field]) data[n.field] = await nextNumber(tx, this.def);
+      const numbered = n && !data[n.field] ? n.field : null;
+      if (numbered) data[numbered] = numberPlaceholder();
       await this.hooks.beforeSave?.(c, data, null);
       const values = this.columnValues(data);
       values.created_by = ctx.user?.User_ID ?? null;
@@ -166,6 +167,12 @@ export class EntityService {
       });
       await this.writeLines(tx, id, data);
       const rec = await this.mustGet(id, tx);
+      if (numbered) {
+        // numbered last, so that the series row is locked from here to the commit only
+        const no = await this.guard(() => assignNumber(tx, this.def, id));
+        rec[numbered] = no;
+        data[numbered] = no;
+      }
       await writeLog(c, 'add', this.def.name, id, data);
       await this.hooks.afterSave?.(c, rec, null);
       return rec;
