@@ -1,5 +1,5 @@
 import { AppError, type HookContext, nextBatchNo } from '@mes/engine-server';
-import { subDecimal } from '@mes/model';
+import { addDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { isoDay } from './logic/dates';
 import {
@@ -12,7 +12,7 @@ import {
   Shortage,
   UsedLater,
 } from './logic/posting';
-import { isNegative, isPositive, isZero } from './logic/state';
+import { absDecimal, isNegative, isPositive, isZero } from './logic/state';
 import './messages.server';
 import {
   checkRefs,
@@ -123,10 +123,19 @@ export async function postMovements(ctx: HookContext, input: PostingInput): Prom
   // one ledger row per movement and two per transfer; each row makes at most two layers (its own
   // and one that makes up for negative stock)
   const rowsAtMost = movements.length + movements.filter((m) => m.toLocation).length;
-  const loaded = await loadState(tx, materials, locationIds, pools, {
-    ledger: rowsAtMost,
-    layers: 2 * rowsAtMost,
-  });
+  // what each material moves bounds the layers the posting can use (see loadState)
+  const needs = new Map<number, string>();
+  for (const m of movements)
+    needs.set(m.materialId, addDecimal(needs.get(m.materialId) ?? '0', absDecimal(m.qty)));
+  const loaded = await loadState(
+    tx,
+    materials,
+    locationIds,
+    pools,
+    { ledger: rowsAtMost, layers: 2 * rowsAtMost },
+    null,
+    needs,
+  );
   let plan: Plan;
   try {
     plan = planPosting(loaded.state, movements, {

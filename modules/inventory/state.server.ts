@@ -151,6 +151,11 @@ export async function loadState(
   pools: Pools,
   draw: { ledger: number; layers: number },
   extraLayers: RawBuilder<boolean> | null = null,
+  /**
+   * How much of each material the movements move: only the oldest open layers that cover it are
+   * loaded (a material's open layers run to hundreds), the rest is summed. Without it, all are.
+   */
+  needs: Map<number, string> | null = null,
 ): Promise<LoadedState> {
   const ids = [...materials.keys()];
   const info = new Map<number, MaterialInfo>();
@@ -166,20 +171,36 @@ export async function loadState(
     sql`ARRAY(SELECT nextval(pg_get_serial_sequence(${seq}, 'id')) FROM generate_series(1, ${n}))`;
   const mats = ids.length ? sql`(${sql.join(ids)})` : sql`(NULL::bigint)`;
   const locs = locationIds.length ? sql`(${sql.join(locationIds)})` : sql`(NULL::bigint)`;
+  const layerJson = sql`json_build_object('id', id, 'm', material_id, 'g', ledger_id, 'd', in_date,
+    'qi', qty_in::text, 'ql', qty_left::text, 'c', unit_cost::text)`;
+  const needed = needs && !extraLayers ? [...needs] : null;
   const { rows } = await sql<{
     b: BalanceJson[];
     y: LayerJson[];
+    r: { m: number; r: string }[] | null;
     li: (number | string)[];
     yi: (number | string)[];
   }>`
+    ${
+      needed
+        ? sql`WITH w AS (SELECT y.*, n.q, sum(y.qty_left) OVER (PARTITION BY y.material_id ORDER BY y.id) - y.qty_left AS before
+          FROM stock_layer y JOIN unnest(${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[]) AS n(m, q)
+            ON n.m = y.material_id WHERE y.qty_left <> 0)`
+        : sql``
+    }
     SELECT
       (SELECT coalesce(json_agg(json_build_object('m', material_id, 'l', location_id, 'w', warehouse_id,
           'b', batch_no, 'q', qty::text, 'a', amount::text, 'i', last_in_date, 'o', last_out_date)), '[]'::json)
         FROM stock_balance WHERE material_id IN ${mats} AND location_id IN ${locs}) AS b,
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'm', material_id, 'g', ledger_id, 'd', in_date,
-          'qi', qty_in::text, 'ql', qty_left::text, 'c', unit_cost::text) ORDER BY id), '[]'::json)
+      ${
+        needed
+          ? sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json) FROM w WHERE before < q) AS y,
+            (SELECT json_agg(json_build_object('m', m, 'r', r::text)) FROM (SELECT material_id AS m, sum(qty_left) AS r
+              FROM w WHERE before >= q GROUP BY material_id) z) AS r,`
+          : sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json)
         FROM stock_layer WHERE material_id IN ${mats}
-          AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,
+          AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y, NULL AS r,`
+      }
       ${drawn('stock_ledger', draw.ledger)} AS li, ${drawn('stock_layer', draw.layers)} AS yi`.execute(tx);
   const r = rows[0];
   for (const b of r.b) {
@@ -209,6 +230,7 @@ export async function loadState(
     list.push(layer);
     state.layers.set(layer.materialId, list);
   }
+  if (needed) state.layerRest = new Map((r.r ?? []).map((x) => [Number(x.m), normalizeDecimal(x.r)]));
   return { state, ledgerIds: r.li.map(Number), layerIds: r.yi.map(Number) };
 }
 

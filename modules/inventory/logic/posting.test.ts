@@ -26,9 +26,25 @@ class Store {
   pools = new Map<number, Pool>();
   private id = 0;
 
-  state(): StockState {
+  /**
+   * With `needs` (what each material moves), as a posting loads it: of the open layers only the
+   * oldest that cover the need, the stock in the others summed in layerRest.
+   */
+  state(needs?: Map<number, string>): StockState {
     const layers = new Map<number, Layer[]>();
+    const layerRest = new Map<number, string>();
+    const before = new Map<number, string>();
     for (const l of [...this.layers.values()].sort((a, b) => a.id - b.id)) {
+      const need = needs?.get(l.materialId);
+      if (needs) {
+        if (need === undefined || compareDecimal(l.qtyLeft, '0') === 0) continue;
+        const cum = before.get(l.materialId) ?? '0';
+        before.set(l.materialId, addDecimal(cum, l.qtyLeft));
+        if (compareDecimal(cum, need) >= 0) {
+          layerRest.set(l.materialId, addDecimal(layerRest.get(l.materialId) ?? '0', l.qtyLeft));
+          continue;
+        }
+      }
       const list = layers.get(l.materialId) ?? [];
       list.push(structuredClone(l));
       layers.set(l.materialId, list);
@@ -38,6 +54,7 @@ class Store {
       pools: structuredClone(this.pools),
       balances: structuredClone(this.balances),
       layers,
+      ...(needs ? { layerRest } : {}),
     };
   }
 
@@ -153,7 +170,8 @@ describe('posting plans', () => {
         const opts = { date: '2026-11-01', allowNegative };
         let doc = 0;
         for (const o of ops) {
-          const state = store.state();
+          // postings load only the layers they can use; reversals load them all
+          const state = o.kind === 'undo' ? store.state() : store.state(new Map([[o.m, o.q]]));
           try {
             if (o.kind === 'undo') {
               const docs = [

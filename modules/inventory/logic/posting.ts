@@ -130,6 +130,10 @@ class Planner {
     return l;
   }
 
+  rest(materialId: number): string {
+    return this.state.layerRest?.get(materialId) ?? '0';
+  }
+
   /** Applies a signed quantity and amount to a balance; refuses to go below zero unless allowed. */
   move(
     mv: { materialId: number; locationId: number; warehouseId: number; batchNo: string },
@@ -181,6 +185,9 @@ class Planner {
       if (l.id > 0) this.plan.changedLayers.add(l);
       if (ledgerIndex !== null) this.plan.uses.push({ ledgerIndex, layerId: l.id, qty: take });
     }
+    // a shortfall while layers were left unloaded would value the movement wrongly: never guess
+    if (isPositive(left) && isPositive(this.rest(materialId)))
+      throw new Error(`posting needs layers of material ${materialId} that were not loaded`);
     return { shortfall: left, cost };
   }
 
@@ -191,7 +198,7 @@ class Planner {
   reconcile(materialId: number, ledgerIndex: number) {
     const pool = this.pool(materialId);
     const target = maxDecimal(pool.qty, '0');
-    const have = sumLayers(this.layers(materialId));
+    const have = addDecimal(sumLayers(this.layers(materialId)), this.rest(materialId));
     const diff = compareDecimal(have, target);
     if (diff > 0) this.consume(materialId, subDecimal(have, target), null);
     else if (diff < 0)

@@ -48,6 +48,11 @@ export interface StockState {
   balances: Map<string, Balance>;
   /** Layers with stock left (and, for a reversal, the layers it touches), oldest first. */
   layers: Map<number, Layer[]>;
+  /**
+   * Stock left in open layers newer than every loaded one, by material. A posting loads only the
+   * oldest layers its movements can use; the planner counts the rest without touching it.
+   */
+  layerRest?: Map<number, string>;
 }
 
 export const balanceKey = (materialId: number, locationId: number, batchNo: string) =>

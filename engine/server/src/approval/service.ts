@@ -49,7 +49,7 @@ export class ApprovalService {
     opts: { isAdmin: boolean; scope?: RawBuilder<unknown> | null },
   ): Promise<Row> {
     const svc = this.engine.service(def.name);
-    return withTx(this.engine.db, async (tx) => {
+    const id = await withTx(this.engine.db, async (tx) => {
       const c: HookContext = { ...ctx, tx, registry: this.engine.registry };
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
@@ -137,8 +137,10 @@ export class ApprovalService {
         o AS (${logInsert(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next })})
         ${todosDone(route, parameter)}`.execute(tx);
       await this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
-      return svc.mustGet(doc.id, tx);
+      return doc.id;
     });
+    // read after the commit: a posting's locks on stock are not held for the answer
+    return svc.mustGet(id);
   }
 
   async history(def: EntityDef, id: number): Promise<Row[]> {
