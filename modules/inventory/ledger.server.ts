@@ -123,10 +123,11 @@ export async function postMovements(ctx: HookContext, input: PostingInput): Prom
   // one ledger row per movement and two per transfer; each row makes at most two layers (its own
   // and one that makes up for negative stock)
   const rowsAtMost = movements.length + movements.filter((m) => m.toLocation).length;
-  // what each material moves bounds the layers the posting can use (see loadState)
+  // only what goes out takes from layers that exist now (see loadState)
   const needs = new Map<number, string>();
   for (const m of movements)
-    needs.set(m.materialId, addDecimal(needs.get(m.materialId) ?? '0', absDecimal(m.qty)));
+    if (isNegative(m.qty) && !m.toLocation)
+      needs.set(m.materialId, addDecimal(needs.get(m.materialId) ?? '0', absDecimal(m.qty)));
   const loaded = await loadState(
     tx,
     materials,

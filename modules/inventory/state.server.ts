@@ -1,12 +1,16 @@
 import { AppError, PARAM, paramValue, type Tx } from '@mes/engine-server';
-import { normalizeDecimal } from '@mes/model';
+import { compareDecimal, normalizeDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type Balance,
   balanceKey,
+  isPositive,
+  isZero,
   type Layer,
   type MaterialInfo,
+  maxDecimal,
   type StockState,
+  sumLayers,
   type Valuation,
 } from './logic/state';
 import './messages.server';
@@ -138,6 +142,9 @@ export interface LoadedState {
   layerIds: number[];
 }
 
+/** Open layers read per material at most when a posting loads only what it needs. */
+const LAYERS_AT_ONCE = 64;
+
 /**
  * Reads what a posting needs, after lockMaterials (which gave the pools), in one statement: the
  * balances of the materials at the given locations, the layers with stock left and any
@@ -152,8 +159,10 @@ export async function loadState(
   draw: { ledger: number; layers: number },
   extraLayers: RawBuilder<boolean> | null = null,
   /**
-   * How much of each material the movements move: only the oldest open layers that cover it are
-   * loaded (a material's open layers run to hundreds), the rest is summed. Without it, all are.
+   * How much of each material the movements take out: only the oldest open layers that cover it
+   * are loaded (a material's open layers run to hundreds). The stock in the others is the pool's
+   * quantity less what was loaded, as open layers always add up to the stock on hand. Without it,
+   * all open layers are loaded.
    */
   needs: Map<number, string> | null = null,
 ): Promise<LoadedState> {
@@ -177,29 +186,23 @@ export async function loadState(
   const { rows } = await sql<{
     b: BalanceJson[];
     y: LayerJson[];
-    r: { m: number; r: string }[] | null;
     li: (number | string)[];
     yi: (number | string)[];
   }>`
-    ${
-      needed
-        ? sql`WITH w AS (SELECT y.*, n.q, sum(y.qty_left) OVER (PARTITION BY y.material_id ORDER BY y.id) - y.qty_left AS before
-          FROM stock_layer y JOIN unnest(${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[]) AS n(m, q)
-            ON n.m = y.material_id WHERE y.qty_left <> 0)`
-        : sql``
-    }
     SELECT
       (SELECT coalesce(json_agg(json_build_object('m', material_id, 'l', location_id, 'w', warehouse_id,
           'b', batch_no, 'q', qty::text, 'a', amount::text, 'i', last_in_date, 'o', last_out_date)), '[]'::json)
         FROM stock_balance WHERE material_id IN ${mats} AND location_id IN ${locs}) AS b,
       ${
         needed
-          ? sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json) FROM w WHERE before < q) AS y,
-            (SELECT json_agg(json_build_object('m', m, 'r', r::text)) FROM (SELECT material_id AS m, sum(qty_left) AS r
-              FROM w WHERE before >= q GROUP BY material_id) z) AS r,`
+          ? sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json) FROM (
+              SELECT y.* FROM unnest(${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[]) AS n(m, q)
+              CROSS JOIN LATERAL (SELECT z.* FROM (SELECT y.*, sum(y.qty_left) OVER (ORDER BY y.id) - y.qty_left AS before
+                FROM stock_layer y WHERE y.material_id = n.m AND y.qty_left <> 0 ORDER BY y.id LIMIT ${LAYERS_AT_ONCE}) z
+                WHERE z.before < n.q) y) y) AS y,`
           : sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json)
         FROM stock_layer WHERE material_id IN ${mats}
-          AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y, NULL AS r,`
+          AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
       }
       ${drawn('stock_ledger', draw.ledger)} AS li, ${drawn('stock_layer', draw.layers)} AS yi`.execute(tx);
   const r = rows[0];
@@ -230,7 +233,18 @@ export async function loadState(
     list.push(layer);
     state.layers.set(layer.materialId, list);
   }
-  if (needed) state.layerRest = new Map((r.r ?? []).map((x) => [Number(x.m), normalizeDecimal(x.r)]));
+  if (needed) {
+    state.layerRest = new Map();
+    for (const id of ids) {
+      const layers = state.layers.get(id) ?? [];
+      const onHand = maxDecimal(pools.get(id)?.qty ?? '0', '0');
+      const rest = subDecimal(onHand, sumLayers(layers));
+      // more than LAYERS_AT_ONCE layers needed (rare): read them all instead
+      if (compareDecimal(sumLayers(layers), needs?.get(id) ?? '0') < 0 && isPositive(rest))
+        return loadState(tx, materials, locationIds, pools, draw);
+      if (!isZero(rest)) state.layerRest.set(id, rest);
+    }
+  }
   return { state, ledgerIds: r.li.map(Number), layerIds: r.yi.map(Number) };
 }
 

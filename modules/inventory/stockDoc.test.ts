@@ -61,6 +61,26 @@ describe('stock documents post to the ledger on approval', () => {
     expect((await ledger(f.fifo)).at(-1)).toMatchObject({ Qty: '-7', Amount: '-9', Balance_Qty: '3' });
   });
 
+  it('an issue that takes from more layers than a posting reads at once still costs FIFO', async () => {
+    const g = await stockFixture(t);
+    // seventy receipts of one unit at 1, 2, … 70: seventy layers
+    const lines = Array.from({ length: 70 }, (_, i) => ({
+      Material_ID: g.fifo,
+      Location_ID: g.locA,
+      Qty: '1',
+      Unit_Price: String(i + 1),
+    }));
+    await post(t, T.RECEIPT, lines);
+    const out = async (qty: string) => {
+      await post(t, T.ISSUE, [{ Material_ID: g.fifo, Location_ID: g.locA, Qty: qty }]);
+      return (await ledger(g.fifo)).at(-1)?.Amount;
+    };
+    expect(await out('3')).toBe('-6');
+    // 67 layers, more than the 64 read at first: 4 + 5 + … + 70
+    expect(await out('67')).toBe('-2479');
+    expect(await balance(t, g.fifo)).toBe('0');
+  });
+
   it('refuses to issue more than is in stock, naming the material and the shortfall', async () => {
     const c = await createDoc(t, T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '5' }]);
     const a = await approve(t, c.body.Data.Doc_ID);

@@ -27,7 +27,7 @@ class Store {
   private id = 0;
 
   /**
-   * With `needs` (what each material moves), as a posting loads it: of the open layers only the
+   * With `needs` (what each material issues), as a posting loads it: of the open layers only the
    * oldest that cover the need, the stock in the others summed in layerRest.
    */
   state(needs?: Map<number, string>): StockState {
@@ -35,9 +35,9 @@ class Store {
     const layerRest = new Map<number, string>();
     const before = new Map<number, string>();
     for (const l of [...this.layers.values()].sort((a, b) => a.id - b.id)) {
-      const need = needs?.get(l.materialId);
+      const need = needs?.get(l.materialId) ?? '0';
       if (needs) {
-        if (need === undefined || compareDecimal(l.qtyLeft, '0') === 0) continue;
+        if (compareDecimal(l.qtyLeft, '0') === 0) continue;
         const cum = before.get(l.materialId) ?? '0';
         before.set(l.materialId, addDecimal(cum, l.qtyLeft));
         if (compareDecimal(cum, need) >= 0) {
@@ -170,8 +170,11 @@ describe('posting plans', () => {
         const opts = { date: '2026-11-01', allowNegative };
         let doc = 0;
         for (const o of ops) {
-          // postings load only the layers they can use; reversals load them all
-          const state = o.kind === 'undo' ? store.state() : store.state(new Map([[o.m, o.q]]));
+          // postings load only the layers an issue can take from; reversals load them all
+          const state =
+            o.kind === 'undo'
+              ? store.state()
+              : store.state(o.kind === 'out' ? new Map([[o.m, o.q]]) : new Map());
           try {
             if (o.kind === 'undo') {
               const docs = [
