@@ -8,7 +8,8 @@
  * Environment: BENCH_TARGETS=pglite,postgres, BENCH_ROWS (1000000), BENCH_PGLITE_ROWS (= BENCH_ROWS),
  * BENCH_SECONDS per load phase (20), BENCH_SEED, BENCH_MATERIALS (2000), BENCH_LEDGER_RATE (500),
  * BENCH_WRITERS (20), BENCH_DATABASE_URL or DATABASE_URL (postgres://postgres@127.0.0.1:5432/bench_iv;
- * the database is wiped, so its name must start with "bench"), BENCH_PGLITE_DIR.
+ * the database is wiped, so its name must start with "bench"; add ?host=/var/run/postgresql for the
+ * Unix socket), BENCH_PGLITE_DIR, BENCH_OUT (results file name, inventory).
  * Figures are printed and written to bench/results/inventory.{json,md}; nothing is asserted.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -179,14 +180,17 @@ const meta = {
   seed: cfg.seed,
   materials: cfg.generate.materials,
   dbPoolSize: Number(process.env.DB_POOL_SIZE ?? 10),
+  // a Unix socket spares the kernel's TCP work on every statement (bench/README.md)
+  connection: /[?&]host=\//.test(cfg.databaseUrl) ? 'a Unix socket' : 'TCP',
 };
-writeFileSync(join(dir, 'inventory.json'), `${JSON.stringify({ meta, runs }, null, 2)}\n`);
+const out = process.env.BENCH_OUT ?? 'inventory';
+writeFileSync(join(dir, `${out}.json`), `${JSON.stringify({ meta, runs }, null, 2)}\n`);
 writeFileSync(
-  join(dir, 'inventory.md'),
+  join(dir, `${out}.md`),
   `# Inventory bench — ${meta.at.slice(0, 10)}
 
 Run: \`npm run bench -w @mes/bench\` (${meta.seconds} s per load phase, seed ${meta.seed}, ${meta.materials}
-materials, 3 warehouses × 20 locations, PostgreSQL pool ${meta.dbPoolSize}). Node ${meta.node}, ${meta.cpus}
+materials, 3 warehouses × 20 locations, PostgreSQL pool ${meta.dbPoolSize} over ${meta.connection}). Node ${meta.node}, ${meta.cpus}
 × ${meta.cpu}. **The machine has 2 cores shared with other engineers' builds and tests, and the load
 generator runs on the same machine (in a worker thread of the server's process): every figure is
 noisy, and the load average row says how busy the machine was.** Targets are the issue's, for
@@ -207,4 +211,4 @@ the same driver, so API minus raw is the cost of HTTP, session and grant lookups
 JSON. Full figures: \`inventory.json\`.
 `,
 );
-log(`written ${join(dir, 'inventory.json')} and inventory.md`);
+log(`written ${join(dir, `${out}.json`)} and ${out}.md`);
