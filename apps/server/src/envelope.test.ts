@@ -133,6 +133,22 @@ describe('web app and API on the same paths', () => {
     expect(await asset.text()).toBe('console.log(1)');
   });
 
+  it('a bare request for the root gets the app; a directory or missing file gets the envelope', async () => {
+    // curl sends no Accept header beyond */*
+    const root = await fetch(`${url}/`, { headers: { accept: '*/*' } });
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('app-shell');
+    for (const p of ['/assets/', '/assets', '/assets/missing.js']) {
+      const r = await fetch(url + p, { headers: { accept: '*/*', 'accept-language': 'en' } });
+      expect(r.status, p).toBe(404);
+      const body = await r.json();
+      expect(body.Code, p).toBe(1);
+      expect(body.Message, p).toMatch(/^No such endpoint: GET \/assets/);
+    }
+    const range = await fetch(`${url}/assets/app.js`, { headers: { range: 'bytes=500-600' } });
+    expect(range.status).toBe(404);
+  });
+
   it('documents every route at /docs', async () => {
     const spec = await (await get('/docs/json')).json();
     for (const p of [

@@ -7,7 +7,7 @@ import { langOf } from './envelope';
 const LIMIT_TEXT = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Fastify's own client errors, as AppErrors the user can read. */
-function fromFastify(e: FastifyError, bodyLimit: number): AppError | null {
+function fromFastify(e: FastifyError, req: FastifyRequest, bodyLimit: number): AppError | null {
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('body_too_large', { limit: LIMIT_TEXT(bodyLimit) }, 413);
@@ -21,6 +21,10 @@ function fromFastify(e: FastifyError, bodyLimit: number): AppError | null {
   }
   if (e instanceof SyntaxError || e.statusCode === 400) return new AppError('invalid_json');
   if (e.statusCode === 413) return new AppError('body_too_large', { limit: LIMIT_TEXT(bodyLimit) }, 413);
+  // the static files refuse a directory (403), a missing file (404) or a bad range (416): to the
+  // client each is a path that serves nothing
+  if (e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 416)
+    return new AppError('route_not_found', { method: req.method, url: req.url.split('?')[0].slice(0, 200) }, 404);
   return null;
 }
 
@@ -31,7 +35,7 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
     let e: AppError | null = null;
     if (err instanceof AppError) e = err;
     else if (err instanceof ZodError) e = zodError(err, undefined, lang);
-    else e = fromFastify(err, bodyLimit);
+    else e = fromFastify(err, req, bodyLimit);
     if (e) {
       if (e.status === 403 || e.status === 401) req.log.info({ url: req.url, key: e.key }, 'refused');
       return reply

@@ -34,6 +34,12 @@ export async function serveWeb(app: FastifyInstance, dist: string | undefined) {
     return sendIndex(reply);
   });
 
+  // the root is the app whatever the client accepts (curl sends */*); the static plugin would
+  // refuse it as a directory
+  app.get('/', { config: { perm: { public: true } }, schema: { hide: true } }, async (_req, reply) =>
+    sendIndex(reply),
+  );
+
   if (built && dist)
     await app.register(fastifyStatic, {
       root: dist,
