@@ -16,7 +16,7 @@ import type { Db } from '@mes/engine-server';
 import { explode } from '@mes/production/logic';
 import { loadGraph } from '@mes/production/server';
 import { sql } from 'kysely';
-import { type BackendKind, ensureDatabase, openBackend, resetDatabase } from './lib/backend';
+import { type BackendKind, ensureDatabase, listenAndSignIn, openBackend, resetDatabase } from './lib/backend';
 import { between, mulberry32, percentile } from './lib/prng';
 
 const env = process.env;
@@ -197,15 +197,7 @@ async function run(kind: BackendKind) {
     log(
       `${kind}: generated ${g.bigNodes} nodes in the big BOM, ${g.boms} BOMs in all (${Math.round(performance.now() - t0)} ms)`,
     );
-    await b.running.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = b.running.app.server.address();
-    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const login = await fetch(`${url}/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
-    });
-    const token = ((await login.json()) as { Data: { token: string } }).Data.token;
+    const { url, token } = await listenAndSignIn(b);
     const get = async (path: string) => {
       const r = await fetch(url + path, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },

@@ -3,7 +3,7 @@
  * database (`npx tsx bench/generate.ts` first): `npx tsx bench/explain.ts` (BENCH_TARGET=pglite|postgres).
  * BENCH_EXPLAIN=posting instead times each statement of creating and approving 20-line documents.
  */
-import { openBackend } from './lib/backend';
+import { listenAndSignIn, openBackend } from './lib/backend';
 import { settings } from './lib/config';
 import { labelOf, ledgerPaths, stockPairs } from './lib/phases';
 
@@ -12,15 +12,7 @@ const kind = process.env.BENCH_TARGET === 'pglite' ? 'pglite' : 'postgres';
 const b = await openBackend(kind, kind === 'pglite' ? cfg.pgliteDir : cfg.databaseUrl);
 let docId = 0;
 try {
-  await b.running.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = b.running.app.server.address();
-  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const login = await fetch(`${url}/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
-  });
-  const token = String(((await login.json()) as { Data: { token: string } }).Data.token);
+  const { url, token } = await listenAndSignIn(b);
   const paths =
     process.env.BENCH_EXPLAIN === 'posting'
       ? []

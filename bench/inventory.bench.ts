@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { type BackendKind, openBackend, resetDatabase } from './lib/backend';
+import { type BackendKind, listenAndSignIn, openBackend, resetDatabase } from './lib/backend';
 import { type Settings, settings } from './lib/config';
 import { generate } from './lib/generate';
 import type { HttpResult, PostingResult } from './lib/loadWorker';
@@ -52,15 +52,7 @@ async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun>
     log(`${kind}: fingerprint ${JSON.stringify(fp)}`);
     loadAverage.generated = load1();
 
-    await b.running.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = b.running.app.server.address();
-    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const login = await fetch(`${url}/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
-    });
-    const token = ((await login.json()) as { Data: { token: string } }).Data.token;
+    const { url, token } = await listenAndSignIn(b);
     const paths = await ledgerPaths(b, cfg.seed);
     const S = cfg.seconds;
     const http = async (p: string[], connections: number, seconds: number, rate?: number) => {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBackend } from './lib/backend';
+import { listenAndSignIn, openBackend } from './lib/backend';
 import { settings } from './lib/config';
 import { ledgerPaths, stockPairs } from './lib/phases';
 
@@ -14,13 +14,8 @@ const cfg = settings();
 const kind = process.env.BENCH_TARGET === 'pglite' ? 'pglite' : 'postgres';
 const b = await openBackend(kind, kind === 'pglite' ? cfg.pgliteDir : cfg.databaseUrl);
 const port = Number(process.env.BENCH_PORT ?? 8099);
-await b.running.app.listen({ port, host: '127.0.0.1' });
-const login = await fetch(`http://127.0.0.1:${port}/Login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
-});
-const token = String(((await login.json()) as { Data: { token: string } }).Data.token);
+// unlike the other benches, a fixed port: this server is driven by hand from outside the process
+const { token } = await listenAndSignIn(b, port);
 const out = join(tmpdir(), 'bench-serve.json');
 writeFileSync(
   out,

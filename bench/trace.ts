@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/trace.ts        (BENCH_TARGETS=postgres|pglite, BENCH_ROWS default 20000)
  */
-import { type BackendKind, openBackend, resetDatabase } from './lib/backend';
+import { type BackendKind, listenAndSignIn, openBackend, resetDatabase } from './lib/backend';
 import { settings } from './lib/config';
 import { generate } from './lib/generate';
 import { labelOf, ledgerPaths, stockPairs } from './lib/phases';
@@ -24,9 +24,7 @@ async function trace(kind: BackendKind) {
       rows,
       log: () => undefined,
     });
-    await b.running.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = b.running.app.server.address();
-    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const { url, token } = await listenAndSignIn(b);
     const post = async (path: string, body: unknown, token?: string) => {
       const res = await fetch(url + path, {
         method: 'POST',
@@ -38,7 +36,6 @@ async function trace(kind: BackendKind) {
       });
       return (await res.json()) as { Code: number; Message: string; Data: Record<string, unknown> };
     };
-    const token = String((await post('/Login', { User_Account: 'admin', Pass_Word: 'admin123' })).Data.token);
     const traced = async (title: string, run: () => Promise<{ Code: number; Message: string }>) => {
       for (let warm = 0; warm < 3; warm++) await run();
       b.counter.capture = [];

@@ -102,3 +102,24 @@ export async function openBackend(kind: BackendKind, where: string): Promise<Bac
   const running = await createApp({ database, seed: 'none', webDist: '' }, false);
   return { kind, running, raw, counter };
 }
+
+/**
+ * Starts the app over HTTP and signs in as the seeded admin. Port 0 lets several benches run side by
+ * side; the real port is read back from the socket. A failed sign-in throws here, so that a bench does
+ * not go on to measure a stream of 401s.
+ */
+export async function listenAndSignIn(b: Backend, port = 0): Promise<{ url: string; token: string }> {
+  await b.running.app.listen({ port, host: '127.0.0.1' });
+  const addr = b.running.app.server.address();
+  if (typeof addr !== 'object' || !addr) throw new Error(`the app is not listening on a TCP port (${addr})`);
+  const url = `http://127.0.0.1:${addr.port}`;
+  const res = await fetch(`${url}/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
+  });
+  const body = (await res.json()) as { Code: number; Message?: string; Data?: { token?: unknown } };
+  if (body.Code !== 0)
+    throw new Error(`bench sign-in as admin failed (HTTP ${res.status}, Code ${body.Code}): ${body.Message}`);
+  return { url, token: String(body.Data?.token) };
+}

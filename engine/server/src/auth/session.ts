@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Tx } from '../db/tx';
-import { cacheGeneration } from '../db/watch';
+import { WatchedCache } from '../db/watch';
 import { type GrantRow, grantRowsSql } from './grants';
 import { PARAM, paramNumber } from './settings';
 import { newToken, tokenHash } from './tokens';
@@ -38,19 +38,12 @@ export type SessionLookup = { ok: true; session: SessionRow } | { ok: false; rea
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionLookup> {
   const hash = tokenHash(token);
-  const cache = cacheOf(db);
-  const hit = cache.get(hash);
-  const now = Date.now();
-  if (hit && hit.gen === cacheGeneration() && now - hit.at < CACHE_MS)
-    return { ok: true, session: hit.session };
-  const gen = cacheGeneration();
-  const found = await lookupSession(db, hash);
-  if (found.ok && gen === cacheGeneration()) {
-    cache.delete(hash);
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(hash, { session: found.session, gen, at: now });
-  } else cache.delete(hash);
-  return found;
+  return sessions.get(
+    db,
+    hash,
+    () => lookupSession(db, hash),
+    (found) => found.ok,
+  );
 }
 
 /**
@@ -58,15 +51,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionLook
  * sends several requests at once, and each would otherwise read the session and the grants again.
  * The seconds bound how late another server process on the same database sees a revocation.
  */
-const CACHE_MS = 5000;
-const CACHE_MAX = 10_000;
-type Cached = { session: SessionRow; gen: number; at: number };
-const caches = new WeakMap<Db, Map<string, Cached>>();
-function cacheOf(db: Db): Map<string, Cached> {
-  const c = caches.get(db) ?? new Map<string, Cached>();
-  caches.set(db, c);
-  return c;
-}
+const sessions = new WatchedCache<SessionLookup>({ ttlMs: 5000, max: 10_000 });
 
 async function lookupSession(db: Db, hash: string): Promise<SessionLookup> {
   // the idle timeout is read in the same statement: every request pays for this lookup

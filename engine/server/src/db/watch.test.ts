@@ -7,10 +7,10 @@ import {
   type RootOperationNode,
   sql,
 } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DB, Db } from './index';
 import { withTx } from './tx';
-import { bumpCacheGeneration, cacheGeneration, writesCached } from './watch';
+import { bumpCacheGeneration, cacheGeneration, WatchedCache, writesCached } from './watch';
 
 const db = new Kysely<DB>({
   dialect: {
@@ -82,5 +82,62 @@ describe('withTx and the cache generation', () => {
       async () => undefined,
     );
     expect(cacheGeneration()).toBe(before);
+  });
+});
+
+describe('WatchedCache', () => {
+  afterEach(() => vi.useRealTimers());
+  const owner = {};
+  const counting = () => {
+    let reads = 0;
+    return { load: async () => ++reads, reads: () => reads };
+  };
+
+  it('serves a kept value until a cached table is written, then reads again', async () => {
+    const c = new WatchedCache<number>();
+    const src = counting();
+    expect(await c.get(owner, 'k', src.load)).toBe(1);
+    expect(await c.get(owner, 'k', src.load)).toBe(1);
+    bumpCacheGeneration();
+    expect(await c.get(owner, 'k', src.load)).toBe(2);
+    expect(await c.get({}, 'k', src.load)).toBe(3);
+  });
+
+  it('does not keep a value read while a cached table was written', async () => {
+    const c = new WatchedCache<number>();
+    const src = counting();
+    await c.get(owner, 'w', async () => {
+      bumpCacheGeneration();
+      return src.load();
+    });
+    expect(await c.get(owner, 'w', src.load)).toBe(2);
+  });
+
+  it('keeps only what keep accepts, for ttlMs, and at most max entries', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const c = new WatchedCache<number>({ ttlMs: 5000, max: 2 });
+    const src = counting();
+    await c.get(owner, 'a', src.load, () => false);
+    expect(await c.get(owner, 'a', src.load)).toBe(2);
+    vi.setSystemTime(1_004_999);
+    expect(await c.get(owner, 'a', src.load)).toBe(2);
+    vi.setSystemTime(1_005_001);
+    expect(await c.get(owner, 'a', src.load)).toBe(3);
+    await c.get(owner, 'b', src.load);
+    await c.get(owner, 'c', src.load);
+    // 'a' was the oldest of three
+    expect(await c.get(owner, 'a', src.load)).toBe(6);
+  });
+
+  it('with quietOnly, keeps values only after ten seconds without writes', async () => {
+    vi.useFakeTimers({ now: 2_000_000 });
+    bumpCacheGeneration();
+    const c = new WatchedCache<number>({ quietOnly: true });
+    const src = counting();
+    await c.get(owner, 'q', src.load);
+    expect(await c.get(owner, 'q', src.load)).toBe(2);
+    vi.setSystemTime(2_010_001);
+    expect(await c.get(owner, 'q', src.load)).toBe(3);
+    expect(await c.get(owner, 'q', src.load)).toBe(3);
   });
 });

@@ -40,7 +40,47 @@ export const bumpCacheGeneration = (): void => {
  * A read inside a transaction may see that transaction's own uncommitted writes: such reads are
  * kept only when no cached table was written for a while (longer than any of our transactions).
  */
-export const cacheQuiet = (): boolean => Date.now() - bumpedAt > 10_000;
+const cacheQuiet = (): boolean => Date.now() - bumpedAt > 10_000;
+
+type Entry<V> = { value: V; gen: number; at: number };
+
+/**
+ * Values read from the cached tables, per owner (a database or an engine) and key. The generation
+ * is taken before the read, and the value kept only if no cached table was written meanwhile, so a
+ * value is never filed under a generation newer than its data.
+ */
+export class WatchedCache<V> {
+  private readonly owners = new WeakMap<object, Map<string, Entry<V>>>();
+
+  /**
+   * ttlMs bounds how late another process's write is seen; max bounds the entries per owner;
+   * quietOnly keeps a value only after a quiet spell (for reads made inside a transaction).
+   */
+  constructor(private readonly opts: { ttlMs?: number; max?: number; quietOnly?: boolean } = {}) {}
+
+  async get(
+    owner: object,
+    key: string,
+    load: () => Promise<V>,
+    keep: (v: V) => boolean = () => true,
+  ): Promise<V> {
+    const map = this.owners.get(owner) ?? new Map<string, Entry<V>>();
+    this.owners.set(owner, map);
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && hit.gen === generation && (this.opts.ttlMs === undefined || now - hit.at < this.opts.ttlMs))
+      return hit.value;
+    const gen = generation;
+    const value = await load();
+    map.delete(key);
+    if (keep(value) && gen === generation && (!this.opts.quietOnly || cacheQuiet())) {
+      if (this.opts.max !== undefined && map.size >= this.opts.max)
+        map.delete(map.keys().next().value as string);
+      map.set(key, { value, gen, at: now });
+    }
+    return value;
+  }
+}
 
 type Node = OperationNode & Record<string, unknown>;
 

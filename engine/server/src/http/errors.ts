@@ -24,7 +24,11 @@ function fromFastify(e: FastifyError, req: FastifyRequest, bodyLimit: number): A
   // the static files refuse a directory (403), a missing file (404) or a bad range (416): to the
   // client each is a path that serves nothing
   if (e.statusCode === 403 || e.statusCode === 404 || e.statusCode === 416)
-    return new AppError('route_not_found', { method: req.method, url: req.url.split('?')[0].slice(0, 200) }, 404);
+    return new AppError(
+      'route_not_found',
+      { method: req.method, url: req.url.split('?')[0].slice(0, 200) },
+      404,
+    );
   return null;
 }
 

@@ -15,7 +15,7 @@ import { SYSTEM_CONTEXT } from '../context';
 import type { EntityService } from '../crud/service';
 import type { Db, Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
-import { cacheGeneration, cacheQuiet } from '../db/watch';
+import { WatchedCache } from '../db/watch';
 import type { Engine } from '../engine';
 import { AppError, translate } from '../errors';
 import { requestContext } from '../http/envelope';
@@ -84,19 +84,10 @@ export async function loadConfigs(
  * Every save of an entity with custom fields checks them: the settings are kept per engine while no
  * custom-field table is written (`db/watch.ts`), and handed out as copies (a check fills in options).
  */
-const configCache = new WeakMap<object, Map<string, { gen: number; rows: (CustomFieldConfig & Row)[] }>>();
+const configCache = new WatchedCache<(CustomFieldConfig & Row)[]>({ quietOnly: true });
 async function cachedConfigs(engine: Peers | undefined, tx: Tx, table: string) {
   if (!engine) return loadConfigs(tx, table);
-  const cache =
-    configCache.get(engine) ?? new Map<string, { gen: number; rows: (CustomFieldConfig & Row)[] }>();
-  configCache.set(engine, cache);
-  const hit = cache.get(table);
-  const gen = cacheGeneration();
-  let rows = hit?.gen === gen ? hit.rows : undefined;
-  if (!rows) {
-    rows = await loadConfigs(tx, table);
-    if (gen === cacheGeneration() && cacheQuiet()) cache.set(table, { gen, rows });
-  }
+  const rows = await configCache.get(engine, table, () => loadConfigs(tx, table));
   return rows.map((c) => ({ ...c }));
 }
 
