@@ -66,7 +66,8 @@ export function linesSelect(def: EntityDef, registry: Registry): RawBuilder<unkn
 export function linesFromJson(def: EntityDef, rec: Row): void {
   for (const [key, lines] of Object.entries(def.lines)) {
     const raw = rec[key];
-    const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Row[];
+    // both drivers parse json columns
+    const rows = raw as Row[];
     const fields = Object.entries(lines.fields);
     for (const r of rows) {
       delete r.__n;
