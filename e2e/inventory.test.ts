@@ -6,10 +6,10 @@ import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
-import { eventually } from './helpers/shell';
+import { choose } from './helpers/select';
+import { eventually, tid } from './helpers/shell';
 import { signInContext } from './session';
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 const DOCS = '/record/inventory/inventoryDocList';
 
 /**
@@ -49,11 +49,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
   });
 
   const toast = () => page.locator('.ant-message').innerText();
-  const pickRef = async (cell: string, text: string, option: string) => {
-    await page.click(`${tid(cell)} .ant-select`);
-    await page.keyboard.type(text);
-    await page.click(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`);
-  };
+  const pickRef = (cell: string, typed: string, title: string) => choose(page, tid(cell), { typed, title });
   const openDoc = async (id: number) => {
     await page.goto(`${t.url}${DOCS}`);
     await page.click(tid(`entity-edit-${id}`));
@@ -75,8 +71,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     await page.goto(`${t.url}${DOCS}`);
     await page.click(tid('entity-add'));
     await page.waitForSelector(tid('entity-form-StockDoc'));
-    await page.click(`${tid('field-Doc_Type')} .ant-select`);
-    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="入库"]');
+    await choose(page, tid('field-Doc_Type'), { title: '入库' });
     // Enter confirms the typed date and nothing else: the half-filled form is not sent
     const sent: string[] = [];
     page.on('request', (r) => {
@@ -167,8 +162,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     await page.goto(`${t.url}${DOCS}`);
     await page.click(tid('entity-add'));
     await page.waitForSelector(tid('entity-form-StockDoc'));
-    await page.click(`${tid('field-Doc_Type')} .ant-select`);
-    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="调拨"]');
+    await choose(page, tid('field-Doc_Type'), { title: '调拨' });
     await page.fill(`${tid('field-Doc_Date')} input`, '2026-11-22');
     await page.keyboard.press('Enter');
     await page.click(tid('lines-Lines-add'));

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
+import { choose } from './helpers/select';
 import { eventually } from './helpers/shell';
 import { signInContext } from './session';
 
@@ -127,8 +128,7 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
     await page.waitForSelector(tid('field-Extension_Field1'));
     await page.click(tid('entity-form-save'));
     await eventually(() => page.locator(tid('field-Extension_Field1')).innerText()).toContain('不能为空');
-    await page.click(`${tid('field-Extension_Field1')} .ant-select`);
-    await page.click('.ant-select-dropdown:visible .ant-select-item-option[title="HRC50"]');
+    await choose(page, tid('field-Extension_Field1'), { title: 'HRC50' });
     await shot(page, 'platform-custom-form-zh');
     await page.click(tid('entity-form-save'));
     await eventually(

@@ -3,9 +3,10 @@ import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
+import { choose } from './helpers/select';
+import { tid } from './helpers/shell';
 import { signInContext } from './session';
 
-const tid = (id: string) => `[data-testid="${id}"]`;
 /** antd puts a test id on the input itself or on its wrapper, depending on the control. */
 const inputOf = (id: string) => `input${tid(id)}, ${tid(id)} input`;
 
@@ -65,15 +66,8 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
     expect((await must<Doc>('GET', `/${entity}/${id}`)).State).toBe(3);
   };
   /** Picks a record in a RefSelect inside `container` by typing part of its name. */
-  const pickRef = async (container: string, keyword: string) => {
-    await page.click(`${container} .ant-select`);
-    await page.keyboard.type(keyword);
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: keyword })
-      .first();
-    await option.waitFor();
-    await option.click();
-  };
+  const pickRef = (container: string, keyword: string) =>
+    choose(page, container, { typed: keyword, text: keyword });
   const stock = async (materialId: number) => {
     const rows = await must<{ Location_ID: number; Qty: string }[]>(
       'GET',
@@ -286,8 +280,7 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
     await page.click(tid(`order-start-${no}`));
     await page.locator(tid(`order-report-${no}`)).waitFor();
     await page.click(tid(`order-report-${no}`));
-    await page.click(`${tid('report-step')} .ant-select`);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await choose(page, tid('report-step'), {});
     await page.locator(inputOf('report-good')).first().fill('5');
     await page.click(tid('dialog-ok'));
     await page.locator(tid(`order-complete-${no}`)).waitFor();

@@ -3,6 +3,7 @@ import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, ROOT, shot } from './browser';
+import { choose } from './helpers/select';
 import { newPage, signInUi, tid } from './helpers/shell';
 import { signInContext } from './session';
 
@@ -45,16 +46,7 @@ describe.skipIf(!hasBrowser)('sourcing journey in the browser', () => {
     return s.body.Data[0];
   };
   /** Picks a record in a reference select by typing part of its name. */
-  const pickRef = async (scope: Locator, text: string) => {
-    await scope.locator('.ant-select').first().click();
-    await scope.locator('input').first().fill(text);
-    const option = buyer
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-      .first();
-    await option.waitFor();
-    await option.click();
-    await poll(() => buyer.locator('.ant-select-dropdown:visible').count()).toBe(0);
-  };
+  const pickRef = (scope: Locator, text: string) => choose(buyer, scope, { typed: text, text });
   const field = (name: string) => buyer.locator(tid(`field-${name}`));
   const cell = (lines: string, row: number, col: number) =>
     buyer
