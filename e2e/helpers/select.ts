@@ -10,23 +10,64 @@ export interface Choice {
   text?: string;
 }
 
+const shown = async (select: Locator): Promise<string> => {
+  const value = select.locator('.ant-select-content-has-value');
+  return (await value.count()) ? (await value.first().innerText()).trim() : '';
+};
+
 /**
- * Chooses an option of the antd select inside `scope`, then waits until the dropdown has closed and
- * the select shows a value. On a loaded CI a save clicked before that went out without the choice
- * (or, the field being required, not at all), and the journey failed far from the cause.
+ * Chooses an option of the antd select inside `scope`, and returns once the select shows it and its
+ * dropdown has closed. On a loaded CI two things went wrong with a plain click: a save clicked
+ * before the choice was committed went out without it, and a reference select's search answer
+ * re-rendered the list under the click, which then chose nothing. So the click is repeated until
+ * the select shows the wanted label.
  */
 export async function choose(page: Page, scope: string | Locator, choice: Choice): Promise<void> {
   const root = typeof scope === 'string' ? page.locator(scope) : scope;
   const select = root.locator('.ant-select').first();
-  await select.click();
-  if (choice.typed !== undefined) await select.locator('input').first().fill(choice.typed);
+  const dropdown = page.locator('.ant-select-dropdown:visible');
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   const option = choice.title
     ? options.and(page.locator(`[title="${choice.title}"]`)).first()
     : (choice.text ? options.filter({ hasText: choice.text }) : options).first();
-  await option.waitFor();
-  await option.click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-  // antd 6 marks a single select that shows a chosen label
-  await expect.poll(() => select.locator('.ant-select-content-has-value').count()).toBe(1);
+  const want = choice.title ?? choice.text ?? '';
+  await select.click();
+  if (choice.typed !== undefined) await select.locator('input').first().fill(choice.typed);
+  for (let attempt = 1; ; attempt++) {
+    if (!(await dropdown.count())) {
+      await select.click();
+      if (choice.typed !== undefined) await select.locator('input').first().fill(choice.typed);
+    }
+    await option.click();
+    const done = await expect
+      .poll(
+        async () => {
+          const label = await shown(select);
+          return label !== '' && label.includes(want);
+        },
+        { timeout: 5000 },
+      )
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (done) break;
+    if (attempt === 3)
+      throw new Error(`the select did not take "${want}" (it shows "${await shown(select)}")`);
+  }
+  // a dropdown left open would cover what the test clicks next; Escape only as a last resort, as in
+  // a dialog it may close the dialog too
+  const closed = () =>
+    expect
+      .poll(() => dropdown.count(), { timeout: 5000 })
+      .toBe(0)
+      .then(
+        () => true,
+        () => false,
+      );
+  if (!(await closed())) {
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dropdown.count()).toBe(0);
+  }
 }
