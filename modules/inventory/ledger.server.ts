@@ -78,7 +78,12 @@ function explain(
  * materials, plans the posting and writes ledger rows, layers, balances and pools. Refuses, and so
  * rolls the whole approval back, when stock would go negative and that is not allowed.
  */
-export async function postMovements(ctx: HookContext, input: PostingInput): Promise<PostedRow[]> {
+export async function postMovements(
+  ctx: HookContext,
+  input: PostingInput,
+  /** statements that follow from the posted rows (the document's amounts), sent with the posting */
+  also?: (posted: PostedRow[]) => RawBuilder<unknown>[],
+): Promise<PostedRow[]> {
   const { tx } = ctx;
   const lines = input.lines.filter((l) => !isZero(l.Qty));
   const locationIds = [...new Set(lines.flatMap((l) => [l.Location_ID, l.To_Location_ID ?? l.Location_ID]))];
@@ -146,7 +151,7 @@ export async function postMovements(ctx: HookContext, input: PostingInput): Prom
   } catch (e) {
     explain(e, materials, locations);
   }
-  return writePlan(ctx, input, plan, loaded);
+  return writePlan(ctx, input, plan, loaded, also);
 }
 
 /**
@@ -222,14 +227,16 @@ export async function reverseMovements(
 
 /**
  * Writes a plan in one statement whatever the number of lines: ledger rows, new layers, layer use,
- * changed layers, balances and pools, each a data-modifying CTE (the foreign keys between them are
- * checked at the end of the statement).
+ * changed layers, balances, pools and the caller's `also`, each a data-modifying CTE (the foreign
+ * keys between them are checked at the end of the statement). One round trip while the stock
+ * locks are held.
  */
 async function writePlan(
   ctx: HookContext,
   input: Omit<PostingInput, 'lines'> & { lines: unknown[] },
   plan: Plan,
   drawn: Pick<LoadedState, 'ledgerIds' | 'layerIds'>,
+  also?: (posted: PostedRow[]) => RawBuilder<unknown>[],
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
   const by = ctx.user?.User_ID ?? null;
@@ -309,6 +316,8 @@ async function writePlan(
         )}) AS v(id, q, a, c)
         WHERE stock_cost.material_id = v.id`,
     );
+  const posted = plan.ledger.map((r, i) => ({ ...r, id: ledgerIds[i] }));
+  for (const [i, body] of (also?.(posted) ?? []).entries()) cte(`also${i}`, body);
   if (parts.length) await sql`WITH ${sql.join(parts)} SELECT 1`.execute(tx);
-  return plan.ledger.map((r, i) => ({ ...r, id: ledgerIds[i] }));
+  return posted;
 }

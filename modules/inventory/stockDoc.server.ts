@@ -1,7 +1,7 @@
 import { AppError, defineHooks, type HookContext, type Row } from '@mes/engine-server';
 import { addDecimal, compareDecimal, lineTable, mulDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
-import { type PostingLine, postMovements, reverseMovements } from './ledger.server';
+import { type PostedRow, type PostingLine, postMovements, reverseMovements } from './ledger.server';
 import { isZero } from './logic/state';
 import './messages.server';
 import { checkRefs, type LocationRow, loadLocations, loadRefs, lockMaterials } from './state.server';
@@ -164,39 +164,52 @@ export const stockDocHooks = defineHooks(stockDoc, {
         To_Location_ID: type === STOCK_DOC_TYPE.TRANSFER ? (l.To_Location_ID ?? null) : null,
       }));
     }
-    const posted = await postMovements(ctx, {
-      Doc_Type: type,
-      Doc_ID: id,
-      Doc_NO: String(record.Doc_NO),
-      Posting_Date: String(record.Doc_Date),
-      lines: posting,
-    });
-    // the posting decides batch numbers (batch mode) and what issues cost; the document shows both
-    let total = '0';
-    const updates: RawBuilder<unknown>[] = [];
-    for (const [i, l] of lines.entries()) {
-      const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
-      if (!rows.length) continue;
-      const amount = rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0');
-      total = addDecimal(total, amount);
-      const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
-      const price = type === STOCK_DOC_TYPE.COUNT ? null : rows[0].unitCost;
-      updates.push(sql`(${i + 1}::int, ${amount}::numeric, ${price}::numeric, ${batch}::varchar)`);
-    }
-    await sql`${
-      updates.length
-        ? sql`WITH l AS (UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
-          batch_no = coalesce(v.batch, l.batch_no)
-        FROM (VALUES ${sql.join(updates)}) AS v(line_no, amount, price, batch)
-        WHERE l.parent_id = ${id} AND l.line_no = v.line_no)`
-        : sql``
-    } UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`.execute(ctx.tx);
+    // the posting decides batch numbers (batch mode) and what issues cost; the document shows both,
+    // written in the posting's own statement
+    await postMovements(
+      ctx,
+      {
+        Doc_Type: type,
+        Doc_ID: id,
+        Doc_NO: String(record.Doc_NO),
+        Posting_Date: String(record.Doc_Date),
+        lines: posting,
+      },
+      (posted) => documentAmounts(type, id, lines, posted),
+    );
   },
 
   async onUnapprove(ctx, record) {
     await reverseMovements(ctx, Number(record.Doc_Type), Number(record.Doc_ID));
   },
 });
+
+/** The lines' amounts, prices and batch numbers, and the document's total, from what was posted. */
+function documentAmounts(
+  type: number,
+  id: number,
+  lines: DocLine[],
+  posted: PostedRow[],
+): RawBuilder<unknown>[] {
+  let total = '0';
+  const updates: RawBuilder<unknown>[] = [];
+  for (const [i, l] of lines.entries()) {
+    const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
+    if (!rows.length) continue;
+    const amount = rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0');
+    total = addDecimal(total, amount);
+    const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
+    const price = type === STOCK_DOC_TYPE.COUNT ? null : rows[0].unitCost;
+    updates.push(sql`(${i + 1}::int, ${amount}::numeric, ${price}::numeric, ${batch}::varchar)`);
+  }
+  const out = [sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`];
+  if (updates.length)
+    out.push(sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
+        batch_no = coalesce(v.batch, l.batch_no)
+      FROM (VALUES ${sql.join(updates)}) AS v(line_no, amount, price, batch)
+      WHERE l.parent_id = ${id} AND l.line_no = v.line_no`);
+  return out;
+}
 
 function lineOf(l: DocLine, i: number): PostingLine {
   return {

@@ -36,16 +36,22 @@ function seriesUpsert(def: EntityDef, now: Date): RawBuilder<unknown> {
  * Gives the record `id` the next number of its entity's series and returns it, in one statement.
  * The saving service calls it last, just before the commit, with the record inserted under a
  * placeholder (`numberPlaceholder`): the series row stays locked only from here to the commit, so
- * concurrent saves wait for one statement, not for a whole save.
+ * concurrent saves wait for one statement, not for a whole save. `also` adds a statement that
+ * needs the number (the operation log), so that nothing else is sent while the row is locked.
  */
-export async function assignNumber(tx: Tx, def: EntityDef, id: number, now = new Date()): Promise<string> {
+export async function assignNumber(
+  tx: Tx,
+  def: EntityDef,
+  id: number,
+  opts: { now?: Date; also?: (no: RawBuilder<string>) => RawBuilder<unknown> } = {},
+): Promise<string> {
   const col = sql.ref(columnOf(def.features.numbering?.field ?? ''));
-  const { rows } = await sql<{ no: string }>`WITH s AS (${seriesUpsert(def, now)}),
+  const { rows } = await sql<{ no: string }>`WITH s AS (${seriesUpsert(def, opts.now ?? new Date())}),
       n AS (SELECT s.prefix || coalesce(s.current_period, '') || CASE WHEN length(s.current_value::text) >= s.digits
-        THEN s.current_value::text ELSE lpad(s.current_value::text, s.digits, '0') END AS no FROM s)
-    UPDATE ${sql.table(def.table)} AS t SET ${col} = n.no FROM n WHERE t.id = ${id} RETURNING n.no`.execute(
-    tx,
-  );
+        THEN s.current_value::text ELSE lpad(s.current_value::text, s.digits, '0') END AS no FROM s),
+      u AS (UPDATE ${sql.table(def.table)} AS t SET ${col} = n.no FROM n WHERE t.id = ${id} RETURNING n.no)
+      ${opts.also ? sql`, a AS (${opts.also(sql<string>`(SELECT no FROM n)`)})` : sql``}
+    SELECT no FROM u`.execute(tx);
   return rows[0].no;
 }
 

@@ -35,11 +35,14 @@ export function logInsert(
   entity: string,
   recordId: number | null,
   content: unknown,
+  /** a stand-in in the content that the statement replaces (a document number given in it) */
+  swap?: { text: string; by: RawBuilder<string> },
 ): RawBuilder<unknown> {
   let text = typeof content === 'string' ? content : JSON.stringify(content);
   if (text.length > MAX_CONTENT) text = `${text.slice(0, MAX_CONTENT - 3)}...`;
+  const value = swap ? sql`replace(${text}, ${swap.text}, ${swap.by})` : sql`${text}`;
   return sql`INSERT INTO operation_log (verb, entity_name, record_id, operator_id, operator_name, ip, op_time, content)
-    VALUES (${verb}, ${entity}, ${recordId}, ${ctx.user?.User_ID ?? null}, ${ctx.user?.User_Name ?? null}, ${ctx.ip.slice(0, 64)}, now(), ${text})`;
+    VALUES (${verb}, ${entity}, ${recordId}, ${ctx.user?.User_ID ?? null}, ${ctx.user?.User_Name ?? null}, ${ctx.ip.slice(0, 64)}, now(), ${value})`;
 }
 
 /** What changed, as `{field: [before, after]}`, for the log. */

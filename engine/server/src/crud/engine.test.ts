@@ -139,6 +139,11 @@ describe('documents', () => {
     expect(doc.Total).toBe('9.2');
     expect(doc.State).toBe(1);
     expect((doc.Lines as unknown[]).length).toBe(2);
+    // the log row, written in the numbering statement, names the number given, not the stand-in
+    const { rows } = await sql<{ content: string }>`SELECT content FROM operation_log
+      WHERE entity_name = 'TestOrder' AND record_id = ${doc.ID} AND verb = 'add'`.execute(engine.db);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0].content).List_NO).toBe(doc.List_NO);
   });
 
   it('gives unique numbers to concurrent documents', async () => {

@@ -19,7 +19,7 @@ import { pgCode, type Tx, withTx } from '../db/tx';
 import { AppError, conflict, notFound } from '../errors';
 import type { EntityHooks, HookContext } from '../hooks';
 import { assignNumber, numberPlaceholder } from '../numbering';
-import { changes, writeLog } from '../oplog';
+import { changes, logInsert, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
 import { parseWith } from '../validation';
 import {
@@ -168,12 +168,17 @@ export class EntityService {
       await this.writeLines(tx, id, data);
       const rec = await this.mustGet(id, tx);
       if (numbered) {
-        // numbered last, so that the series row is locked from here to the commit only
-        const no = await this.guard(() => assignNumber(tx, this.def, id));
+        // numbered last, with the log in the same statement, so that the series row is locked from
+        // here to the commit only
+        const placeholder = String(data[numbered]);
+        const no = await this.guard(() =>
+          assignNumber(tx, this.def, id, {
+            also: (by) => logInsert(c, 'add', this.def.name, id, data, { text: placeholder, by }),
+          }),
+        );
         rec[numbered] = no;
         data[numbered] = no;
-      }
-      await writeLog(c, 'add', this.def.name, id, data);
+      } else await writeLog(c, 'add', this.def.name, id, data);
       await this.hooks.afterSave?.(c, rec, null);
       return rec;
     });
