@@ -20,6 +20,7 @@ import {
   type LocationRow,
   loadRefs,
   loadState,
+  lockAndLoad,
   lockMaterials,
   type MaterialRow,
 } from './state.server';
@@ -124,7 +125,6 @@ export async function postMovements(
       toLocation: to ? { locationId: to.id, warehouseId: to.warehouse_id } : undefined,
     });
   }
-  const pools = await lockMaterials(tx, [...materials.keys()]);
   // one ledger row per movement and two per transfer; each row makes at most two layers (its own
   // and one that makes up for negative stock)
   const rowsAtMost = movements.length + movements.filter((m) => m.toLocation).length;
@@ -133,13 +133,11 @@ export async function postMovements(
   for (const m of movements)
     if (isNegative(m.qty) && !m.toLocation)
       needs.set(m.materialId, addDecimal(needs.get(m.materialId) ?? '0', absDecimal(m.qty)));
-  const loaded = await loadState(
+  const { loaded } = await lockAndLoad(
     tx,
     materials,
     locationIds,
-    pools,
     { ledger: rowsAtMost, layers: 2 * rowsAtMost },
-    null,
     needs,
   );
   let plan: Plan;

@@ -142,6 +142,18 @@ export interface LoadedState {
   layerIds: number[];
 }
 
+function infoOf(materials: Map<number, MaterialRow>): Map<number, MaterialInfo> {
+  const info = new Map<number, MaterialInfo>();
+  for (const m of materials.values())
+    info.set(m.id, {
+      id: m.id,
+      name: m.name,
+      valuation: (m.valuation === 2 ? 2 : 1) as Valuation,
+      fallbackCost: m.historical_price ?? '0',
+    });
+  return info;
+}
+
 /** Open layers read per material at most when a posting loads only what it needs. */
 const LAYERS_AT_ONCE = 64;
 
@@ -167,15 +179,7 @@ export async function loadState(
   needs: Map<number, string> | null = null,
 ): Promise<LoadedState> {
   const ids = [...materials.keys()];
-  const info = new Map<number, MaterialInfo>();
-  for (const m of materials.values())
-    info.set(m.id, {
-      id: m.id,
-      name: m.name,
-      valuation: (m.valuation === 2 ? 2 : 1) as Valuation,
-      fallbackCost: m.historical_price ?? '0',
-    });
-  const state: StockState = { materials: info, pools, balances: new Map(), layers: new Map() };
+  const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
   const drawn = (seq: string, n: number) =>
     sql`ARRAY(SELECT nextval(pg_get_serial_sequence(${seq}, 'id')) FROM generate_series(1, ${n}))`;
   const mats = ids.length ? sql`(${sql.join(ids)})` : sql`(NULL::bigint)`;
@@ -205,7 +209,29 @@ export async function loadState(
           AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
       }
       ${drawn('stock_ledger', draw.ledger)} AS li, ${drawn('stock_layer', draw.layers)} AS yi`.execute(tx);
-  const r = rows[0];
+  const loaded = fromJson(rows[0], state, ids, pools, needed ? needs : null);
+  return loaded ?? loadState(tx, materials, locationIds, pools, draw);
+}
+
+interface StateJson {
+  b: BalanceJson[];
+  y: LayerJson[];
+  li: (number | string)[];
+  yi: (number | string)[];
+}
+
+/**
+ * Fills `state` from what the database answered. With `needs` (only the oldest open layers were
+ * read), null when they do not cover an issue while the material has stock in layers not read:
+ * the caller then reads them all (rare).
+ */
+function fromJson(
+  r: StateJson,
+  state: StockState,
+  ids: number[],
+  pools: Pools,
+  needs: Map<number, string> | null,
+): LoadedState | null {
   for (const b of r.b) {
     const balance: Balance = {
       materialId: Number(b.m),
@@ -233,19 +259,48 @@ export async function loadState(
     list.push(layer);
     state.layers.set(layer.materialId, list);
   }
-  if (needed) {
+  if (needs) {
     state.layerRest = new Map();
     for (const id of ids) {
       const layers = state.layers.get(id) ?? [];
       const onHand = maxDecimal(pools.get(id)?.qty ?? '0', '0');
       const rest = subDecimal(onHand, sumLayers(layers));
-      // more than LAYERS_AT_ONCE layers needed (rare): read them all instead
-      if (compareDecimal(sumLayers(layers), needs?.get(id) ?? '0') < 0 && isPositive(rest))
-        return loadState(tx, materials, locationIds, pools, draw);
+      if (compareDecimal(sumLayers(layers), needs.get(id) ?? '0') < 0 && isPositive(rest)) return null;
       if (!isZero(rest)) state.layerRest.set(id, rest);
     }
   }
   return { state, ledgerIds: r.li.map(Number), layerIds: r.yi.map(Number) };
+}
+
+/**
+ * lockMaterials and loadState with needs, in one round trip (migration 0015): the posting's hot
+ * path. Returns the pools as locked and the state.
+ */
+export async function lockAndLoad(
+  tx: Tx,
+  materials: Map<number, MaterialRow>,
+  locationIds: number[],
+  draw: { ledger: number; layers: number },
+  needs: Map<number, string>,
+): Promise<{ pools: Pools; loaded: LoadedState }> {
+  const ids = [...materials.keys()].sort((a, b) => a - b);
+  const needed = [...needs];
+  const { rows } = await sql<{ s: StateJson & { p: { m: number; q: string; a: string; c: string }[] } }>`
+    SELECT iv_lock_and_load(${sql.val(ids)}::bigint[], ${sql.val(locationIds)}::bigint[],
+      ${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[],
+      ${draw.ledger}::int, ${draw.layers}::int, ${LAYERS_AT_ONCE}::int) AS s`.execute(tx);
+  const r = rows[0].s;
+  const pools: Pools = new Map();
+  for (const p of r.p)
+    pools.set(Number(p.m), {
+      qty: normalizeDecimal(p.q),
+      amount: normalizeDecimal(p.a),
+      lastCost: normalizeDecimal(p.c),
+    });
+  const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
+  const loaded =
+    fromJson(r, state, ids, pools, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
+  return { pools, loaded };
 }
 
 interface BalanceJson {

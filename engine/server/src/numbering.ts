@@ -55,5 +55,27 @@ export async function assignNumber(
   return rows[0].no;
 }
 
+/**
+ * Has the record `id`, saved under `placeholder`, numbered when the transaction commits (migration
+ * 0016): the series row is then locked only while the commit runs, not for round trips to this
+ * server. `log` is the record's log row, written here, whose copy of the stand-in becomes the number.
+ */
+export async function numberAtCommit(
+  tx: Tx,
+  def: EntityDef,
+  id: number,
+  placeholder: string,
+  log: RawBuilder<unknown>,
+  now = new Date(),
+): Promise<void> {
+  const n = def.features.numbering;
+  if (!n) throw new Error(`${def.name} has no numbering`);
+  await sql`WITH o AS (${log} RETURNING id)
+    INSERT INTO numbering_pending (table_name, column_name, record_id, placeholder, series_code, series_name, prefix,
+      period, digits, day, log_id)
+    SELECT ${def.table}, ${columnOf(n.field)}, ${id}, ${placeholder}, ${def.name}, ${def.label.zh}, ${n.prefix},
+      ${PERIOD_CODE[n.period]}, ${n.digits}, ${periodText(3, now)}, o.id FROM o`.execute(tx);
+}
+
 /** A unique stand-in for the number until `assignNumber` gives the real one in the same transaction. */
 export const numberPlaceholder = (): string => `~${randomUUID().replaceAll('-', '').slice(0, 12)}`;

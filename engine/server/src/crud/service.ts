@@ -18,7 +18,7 @@ import type { Db, Row } from '../db';
 import { pgCode, type Tx, withTx } from '../db/tx';
 import { AppError, conflict, notFound } from '../errors';
 import type { EntityHooks, HookContext } from '../hooks';
-import { assignNumber, numberPlaceholder } from '../numbering';
+import { assignNumber, numberAtCommit, numberPlaceholder } from '../numbering';
 import { changes, logInsert, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
 import { parseWith } from '../validation';
@@ -145,43 +145,53 @@ export class EntityService {
   async insert(input: unknown, ctx: RequestContext, outer?: Tx): Promise<Row> {
     this.assertWritable();
     const data = parseWith(this.create, input, this.def, ctx.lang);
-    return this.inTx(outer, async (tx) => {
-      const c: HookContext = { ...ctx, tx, registry: this.registry };
-      await checkCustomFields(this.peers, tx, this.def, data, true);
-      await this.hooks.validate?.(c, data, null);
-      await this.checkTree(tx, null, data);
-      const n = this.def.features.numbering;
-      const numbered = n && !data[n.field] ? n.field : null;
-      if (numbered) data[numbered] = numberPlaceholder();
-      await this.hooks.beforeSave?.(c, data, null);
-      const values = this.columnValues(data);
-      values.created_by = ctx.user?.User_ID ?? null;
-      values.updated_by = ctx.user?.User_ID ?? null;
-      const id = await this.guard(async () => {
-        const r = await tx
-          .insertInto(this.def.table)
-          .values(values)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return Number(r.id);
-      });
-      await this.writeLines(tx, id, data);
-      const rec = await this.mustGet(id, tx);
-      if (numbered) {
-        // numbered last, with the log in the same statement, so that the series row is locked from
-        // here to the commit only
-        const placeholder = String(data[numbered]);
-        const no = await this.guard(() =>
-          assignNumber(tx, this.def, id, {
-            also: (by) => logInsert(c, 'add', this.def.name, id, data, { text: placeholder, by }),
-          }),
-        );
-        rec[numbered] = no;
-        data[numbered] = no;
-      } else await writeLog(c, 'add', this.def.name, id, data);
-      await this.hooks.afterSave?.(c, rec, null);
-      return rec;
-    });
+    // a number given at commit fails there when it is taken (unique): guarded as a whole
+    const saved = await this.guard(() =>
+      this.inTx(outer, async (tx) => {
+        const c: HookContext = { ...ctx, tx, registry: this.registry };
+        await checkCustomFields(this.peers, tx, this.def, data, true);
+        await this.hooks.validate?.(c, data, null);
+        await this.checkTree(tx, null, data);
+        const n = this.def.features.numbering;
+        const numbered = n && !data[n.field] ? n.field : null;
+        if (numbered) data[numbered] = numberPlaceholder();
+        await this.hooks.beforeSave?.(c, data, null);
+        const values = this.columnValues(data);
+        values.created_by = ctx.user?.User_ID ?? null;
+        values.updated_by = ctx.user?.User_ID ?? null;
+        const id = await this.guard(async () => {
+          const r = await tx
+            .insertInto(this.def.table)
+            .values(values)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return Number(r.id);
+        });
+        await this.writeLines(tx, id, data);
+        const placeholder = numbered ? String(data[numbered]) : '';
+        // numbered at its own commit, unless a caller's transaction or an afterSave hook needs the
+        // number now
+        if (numbered && !outer && !this.hooks.afterSave) {
+          await numberAtCommit(tx, this.def, id, placeholder, logInsert(c, 'add', this.def.name, id, data));
+          return { id, rec: null };
+        }
+        const rec = await this.mustGet(id, tx);
+        if (numbered) {
+          // numbered last, with the log in the same statement, so that the series row is locked
+          // from here to the commit only
+          const no = await this.guard(() =>
+            assignNumber(tx, this.def, id, {
+              also: (by) => logInsert(c, 'add', this.def.name, id, data, { text: placeholder, by }),
+            }),
+          );
+          rec[numbered] = no;
+          data[numbered] = no;
+        } else await writeLog(c, 'add', this.def.name, id, data);
+        await this.hooks.afterSave?.(c, rec, null);
+        return { id, rec };
+      }),
+    );
+    return saved.rec ?? this.mustGet(saved.id);
   }
 
   async modify(input: unknown, ctx: RequestContext, outer?: Tx): Promise<Row> {
