@@ -46,6 +46,8 @@ export interface PostingInput {
   Doc_NO: string;
   Posting_Date: string;
   lines: PostingLine[];
+  /** refused when the document has postings not reversed yet (a document that posts once) */
+  once?: boolean;
 }
 
 export interface PostedRow extends LedgerRow {
@@ -88,11 +90,13 @@ export async function postMovements(
   const { tx } = ctx;
   const lines = input.lines.filter((l) => !isZero(l.Qty));
   const locationIds = [...new Set(lines.flatMap((l) => [l.Location_ID, l.To_Location_ID ?? l.Location_ID]))];
-  const { materials, locations, settings } = await loadRefs(
+  const { materials, locations, settings, posted } = await loadRefs(
     tx,
     [...new Set(lines.map((l) => l.Material_ID))],
     locationIds,
+    input.once ? { type: input.Doc_Type, id: input.Doc_ID } : undefined,
   );
+  if (posted) throw new AppError('iv.posting_exists', {}, 409);
   checkRefs(
     lines.map((l) => ({
       line: l.Line_NO,

@@ -51,15 +51,32 @@ export interface PostingRefs {
   materials: Map<number, MaterialRow>;
   locations: Map<number, LocationRow>;
   settings: StockSettings;
+  /** whether the document `doc` has postings not reversed yet (false when no doc was given) */
+  posted: boolean;
 }
 
 /**
- * The materials, locations and stock settings a posting needs, in one statement: a posting pays
- * for every round trip while it holds its material locks.
+ * The materials, locations and stock settings a posting needs, and whether its document has already
+ * posted, in one statement: every round trip of a posting delays the others.
  */
-export async function loadRefs(tx: Tx, materialIds: number[], locationIds: number[]): Promise<PostingRefs> {
+export async function loadRefs(
+  tx: Tx,
+  materialIds: number[],
+  locationIds: number[],
+  doc?: { type: number; id: number },
+): Promise<PostingRefs> {
   const none = sql`(NULL::bigint)`;
-  const { rows } = await sql<{ m: MaterialRow[]; l: LocationRow[]; p: { id: number; v: string }[] }>`SELECT
+  const { rows } = await sql<{
+    m: MaterialRow[];
+    l: LocationRow[];
+    p: { id: number; v: string }[];
+    posted: boolean;
+  }>`SELECT ${
+    doc
+      ? sql`EXISTS (SELECT 1 FROM stock_ledger l WHERE l.doc_type = ${doc.type} AND l.doc_id = ${doc.id}
+          AND l.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id))`
+      : sql`FALSE`
+  } AS posted,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'number', material_number, 'name', material_name,
           'valuation', valuation_method, 'batch_managed', batch_managed, 'disabled', disabled,
           'historical_price', historical_price::text)), '[]'::json)
@@ -89,6 +106,7 @@ export async function loadRefs(tx: Tx, materialIds: number[], locationIds: numbe
       allowNegative: v(PARAM.ALLOW_NEGATIVE_STOCK) === 'Y',
       batchMode: v(PARAM.BATCH_MODE) === '2',
     },
+    posted: r.posted,
   };
 }
 

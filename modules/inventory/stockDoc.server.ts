@@ -127,11 +127,6 @@ export const stockDocHooks = defineHooks(stockDoc, {
     const type = Number(record.Doc_Type);
     const id = Number(record.Doc_ID);
     const lines = record.Lines as DocLine[];
-    const { rows } = await sql`SELECT 1 FROM stock_ledger l WHERE l.doc_type = ${type} AND l.doc_id = ${id}
-      AND l.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id) LIMIT 1`.execute(
-      ctx.tx,
-    );
-    if (rows.length) throw new AppError('iv.posting_exists', {}, 409);
     let posting: PostingLine[];
     if (type === STOCK_DOC_TYPE.COUNT) {
       // the difference is taken against the stock at the moment of approval, not when it was counted
@@ -174,6 +169,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
         Doc_NO: String(record.Doc_NO),
         Posting_Date: String(record.Doc_Date),
         lines: posting,
+        once: true,
       },
       (posted) => documentAmounts(type, id, lines, posted),
     );

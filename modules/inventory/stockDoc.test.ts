@@ -1,4 +1,5 @@
 import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_DOC_TYPE as T } from './stockDoc.entity';
 import { approve, balance, createDoc, post, type StockFixture, stockFixture } from './testkit.server';
@@ -191,6 +192,20 @@ describe('bad input changes nothing', () => {
     const cur = await t.call<{ Version: number }>('GET', `/StockDoc/${Doc_ID}`);
     const edit = await t.call('PUT', '/StockDoc', { Doc_ID, Version: cur.body.Data.Version, Remark: 'x' });
     expect(edit.body.Code).not.toBe(0);
+  });
+
+  it('never posts a document twice, even when its state was set back by hand', async () => {
+    const id = await post(t, T.RECEIPT, [
+      { Material_ID: f.fifo, Location_ID: f.locB, Qty: '2', Unit_Price: '1' },
+    ]);
+    const before = await balance(t, f.fifo, f.locB);
+    await sql`UPDATE stock_doc SET state = 1 WHERE id = ${id}`.execute(t.engine.db);
+    const again = await t.call('POST', '/StockDoc/Approve', { Doc_ID: id }, { 'accept-language': 'zh' });
+    expect(again.status).toBe(409);
+    expect(again.body.Message).toBe('该单据已过账，不能重复过账');
+    expect(await balance(t, f.fifo, f.locB)).toBe(before);
+    const doc = await t.call<{ State: number }>('GET', `/StockDoc/${id}`);
+    expect(doc.body.Data.State).toBe(1);
   });
 
   it('keeps the ledger immutable even to SQL', async () => {
