@@ -43,6 +43,7 @@ const order = defineEntity({
         Qty: decimal(l('Qty'), { required: true, min: '0.0001' }),
         Price: decimal(l('Price'), { required: true }),
         Seq: int(l('Seq')),
+        Part_ID: ref(l('Part'), 'Node', 'Name'),
       },
     },
   },
@@ -195,7 +196,8 @@ describe('documents', () => {
       { ID: id, Version: 1, Lines: [{ Qty: '4', Price: '2.5', Seq: 1 }] },
       SYSTEM_CONTEXT,
     );
-    expect(upd.Lines).toEqual([{ Qty: '4', Price: '2.5', Seq: 1 }]);
+    expect(upd.Lines).toHaveLength(1);
+    expect(upd.Lines).toMatchObject([{ Qty: '4', Price: '2.5', Seq: 1, Part_ID: null }]);
     expect(upd.Total).toBe('10');
     await expect(svc.modify({ ID: id, Version: 2, Lines: [] }, SYSTEM_CONTEXT)).rejects.toThrow(AppError);
     await svc.remove(id, SYSTEM_CONTEXT);
@@ -219,6 +221,16 @@ describe('documents', () => {
       .catch((x) => x);
     expect(e2).toMatchObject({ key: 'ref_missing' });
     expect((e2 as AppError).text('en')).toContain('Node');
+    // the record and its lines go in one statement: a line's bad link is still named as the line's
+    const count = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_order`.execute(database.db)).rows[0].n;
+    const before = await count();
+    const e3 = await svc
+      .insert({ Lines: [{ Qty: '1', Price: '1', Part_ID: 999999 }] }, SYSTEM_CONTEXT)
+      .catch((x) => x);
+    expect(e3).toMatchObject({ key: 'ref_missing', field: 'Lines.Part_ID' });
+    expect((e3 as AppError).text('en')).toContain('Part');
+    expect(await count()).toBe(before);
   });
 
   it('rolls back everything, log included, when a hook refuses', async () => {
