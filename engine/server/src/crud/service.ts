@@ -159,14 +159,18 @@ export class EntityService {
         const values = this.columnValues(data);
         values.created_by = ctx.user?.User_ID ?? null;
         values.updated_by = ctx.user?.User_ID ?? null;
-        const id = await this.guard(() => this.insertRecord(tx, values, data));
         const placeholder = numbered ? String(data[numbered]) : '';
         // numbered at its own commit, unless a caller's transaction or an afterSave hook needs the
-        // number now
+        // number now; then the record, its lines, its log row and its pending number are one statement
         if (numbered && !outer && !this.hooks.afterSave) {
-          await numberAtCommit(tx, this.def, id, placeholder, logInsert(c, 'add', this.def.name, id, data));
+          const newId = sql`(SELECT id FROM rec)`;
+          const log = logInsert(c, 'add', this.def.name, newId, data);
+          const id = await this.guard(() =>
+            this.insertRecord(tx, values, data, numberAtCommit(this.def, newId, placeholder, log)),
+          );
           return { id, rec: null };
         }
+        const id = await this.guard(() => this.insertRecord(tx, values, data));
         const rec = await this.mustGet(id, tx);
         if (numbered) {
           // numbered last, with the log in the same statement, so that the series row is locked
@@ -289,14 +293,21 @@ export class EntityService {
    * A new record and its lines in one statement, the lines taking the new id from its first part:
    * a document's save is one round trip shorter.
    */
-  private async insertRecord(tx: Tx, values: Row, data: Row): Promise<number> {
+  private async insertRecord(
+    tx: Tx,
+    values: Row,
+    data: Row,
+    /** more parts of the statement, which may name the new id as `(SELECT id FROM rec)` */
+    more: [string, RawBuilder<unknown>][] = [],
+  ): Promise<number> {
     const head = tx.insertInto(this.def.table).values(values).returning('id');
-    const parts = this.lineValues(sql`(SELECT id FROM rec)`, data)
+    const lines = this.lineValues(sql`(SELECT id FROM rec)`, data)
       .filter(([, rows]) => rows.length)
-      .map(
-        ([key, rows], i) =>
-          sql`, ${sql.raw(`l${i}`)} AS (${tx.insertInto(lineTable(this.def, key)).values(rows)})`,
-      );
+      .map(([key, rows], i): [string, RawBuilder<unknown>] => [
+        `l${i}`,
+        sql`${tx.insertInto(lineTable(this.def, key)).values(rows)}`,
+      ]);
+    const parts = [...lines, ...more].map(([name, body]) => sql`, ${sql.raw(name)} AS (${body})`);
     if (!parts.length) return Number((await head.executeTakeFirstOrThrow()).id);
     const { rows } = await sql<{ id: number | string }>`WITH rec AS (${head}) ${sql.join(parts, sql``)}
       SELECT id FROM rec`.execute(tx);
