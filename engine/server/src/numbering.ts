@@ -59,27 +59,22 @@ export async function assignNumber(
  * Has the record `id`, saved under `placeholder`, numbered when the transaction commits (migration
  * 0016): the series row is then locked only while the commit runs, not for round trips to this
  * server. `log` is the record's log row, written here, whose copy of the stand-in becomes the number.
- * Returned as named parts of the statement that saves the record (`id` may name its new id there).
  */
-export function numberAtCommit(
+export async function numberAtCommit(
+  tx: Tx,
   def: EntityDef,
-  id: number | RawBuilder<unknown>,
+  id: number,
   placeholder: string,
   log: RawBuilder<unknown>,
   now = new Date(),
-): [string, RawBuilder<unknown>][] {
+): Promise<void> {
   const n = def.features.numbering;
   if (!n) throw new Error(`${def.name} has no numbering`);
-  return [
-    ['log_row', sql`${log} RETURNING id`],
-    [
-      'pending_number',
-      sql`INSERT INTO numbering_pending (table_name, column_name, record_id, placeholder, series_code, series_name,
-        prefix, period, digits, day, log_id)
-      SELECT ${def.table}, ${columnOf(n.field)}, ${id}, ${placeholder}, ${def.name}, ${def.label.zh}, ${n.prefix},
-        ${PERIOD_CODE[n.period]}, ${n.digits}, ${periodText(3, now)}, log_row.id FROM log_row`,
-    ],
-  ];
+  await sql`WITH o AS (${log} RETURNING id)
+    INSERT INTO numbering_pending (table_name, column_name, record_id, placeholder, series_code, series_name, prefix,
+      period, digits, day, log_id)
+    SELECT ${def.table}, ${columnOf(n.field)}, ${id}, ${placeholder}, ${def.name}, ${def.label.zh}, ${n.prefix},
+      ${PERIOD_CODE[n.period]}, ${n.digits}, ${periodText(3, now)}, o.id FROM o`.execute(tx);
 }
 
 /** A unique stand-in for the number until `assignNumber` gives the real one in the same transaction. */

@@ -33,7 +33,7 @@ export function logInsert(
   ctx: RequestContext,
   verb: Verb,
   entity: string,
-  recordId: number | RawBuilder<unknown> | null,
+  recordId: number | null,
   content: unknown,
   /** a stand-in in the content that the statement replaces (a document number given in it) */
   swap?: { text: string; by: RawBuilder<string> },

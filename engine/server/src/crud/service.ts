@@ -159,18 +159,22 @@ export class EntityService {
         const values = this.columnValues(data);
         values.created_by = ctx.user?.User_ID ?? null;
         values.updated_by = ctx.user?.User_ID ?? null;
+        const id = await this.guard(async () => {
+          const r = await tx
+            .insertInto(this.def.table)
+            .values(values)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return Number(r.id);
+        });
+        await this.writeLines(tx, id, data);
         const placeholder = numbered ? String(data[numbered]) : '';
         // numbered at its own commit, unless a caller's transaction or an afterSave hook needs the
-        // number now; then the record, its lines, its log row and its pending number are one statement
+        // number now
         if (numbered && !outer && !this.hooks.afterSave) {
-          const newId = sql`(SELECT id FROM rec)`;
-          const log = logInsert(c, 'add', this.def.name, newId, data);
-          const id = await this.guard(() =>
-            this.insertRecord(tx, values, data, numberAtCommit(this.def, newId, placeholder, log)),
-          );
+          await numberAtCommit(tx, this.def, id, placeholder, logInsert(c, 'add', this.def.name, id, data));
           return { id, rec: null };
         }
-        const id = await this.guard(() => this.insertRecord(tx, values, data));
         const rec = await this.mustGet(id, tx);
         if (numbered) {
           // numbered last, with the log in the same statement, so that the series row is locked
@@ -271,54 +275,19 @@ export class EntityService {
     return values;
   }
 
-  /** The column values of each lines key the input sends, for the record `parent`. */
-  private lineValues(parent: number | RawBuilder<unknown>, data: Row): [string, Row[]][] {
-    const out: [string, Row[]][] = [];
+  private async writeLines(tx: Tx, id: number, data: Row, replace = false) {
     for (const [key, lines] of Object.entries(this.def.lines)) {
       const rows = data[key] as Row[] | undefined;
       if (rows === undefined) continue;
-      out.push([
-        key,
-        rows.map((r, i) => {
-          const v: Row = { parent_id: parent, line_no: i + 1 };
-          for (const f of Object.keys(lines.fields)) if (f in r) v[columnOf(f)] = r[f];
-          return v;
-        }),
-      ]);
-    }
-    return out;
-  }
-
-  /**
-   * A new record and its lines in one statement, the lines taking the new id from its first part:
-   * a document's save is one round trip shorter.
-   */
-  private async insertRecord(
-    tx: Tx,
-    values: Row,
-    data: Row,
-    /** more parts of the statement, which may name the new id as `(SELECT id FROM rec)` */
-    more: [string, RawBuilder<unknown>][] = [],
-  ): Promise<number> {
-    const head = tx.insertInto(this.def.table).values(values).returning('id');
-    const lines = this.lineValues(sql`(SELECT id FROM rec)`, data)
-      .filter(([, rows]) => rows.length)
-      .map(([key, rows], i): [string, RawBuilder<unknown>] => [
-        `l${i}`,
-        sql`${tx.insertInto(lineTable(this.def, key)).values(rows)}`,
-      ]);
-    const parts = [...lines, ...more].map(([name, body]) => sql`, ${sql.raw(name)} AS (${body})`);
-    if (!parts.length) return Number((await head.executeTakeFirstOrThrow()).id);
-    const { rows } = await sql<{ id: number | string }>`WITH rec AS (${head}) ${sql.join(parts, sql``)}
-      SELECT id FROM rec`.execute(tx);
-    return Number(rows[0].id);
-  }
-
-  private async writeLines(tx: Tx, id: number, data: Row, replace = false) {
-    for (const [key, values] of this.lineValues(id, data)) {
       const table = lineTable(this.def, key);
       if (replace) await tx.deleteFrom(table).where('parent_id', '=', id).execute();
-      if (values.length) await this.guard(() => tx.insertInto(table).values(values).execute(), key);
+      if (!rows.length) continue;
+      const values = rows.map((r, i) => {
+        const v: Row = { parent_id: id, line_no: i + 1 };
+        for (const f of Object.keys(lines.fields)) if (f in r) v[columnOf(f)] = r[f];
+        return v;
+      });
+      await this.guard(() => tx.insertInto(table).values(values).execute(), key);
     }
   }
 
@@ -361,10 +330,6 @@ export class EntityService {
     } catch (e) {
       const code = pgCode(e);
       const constraint = String((e as { constraint?: unknown }).constraint ?? '');
-      // a record saved with its lines in one statement: the constraint's name tells which table
-      linesKey ??= Object.keys(this.def.lines).find((k) =>
-        new RegExp(`^(ux|fk)_${lineTable(this.def, k)}_`).test(constraint),
-      );
       const table = linesKey ? lineTable(this.def, linesKey) : this.def.table;
       const fields = linesKey ? this.def.lines[linesKey].fields : this.def.fields;
       const hit = (prefix: string) =>
