@@ -101,16 +101,6 @@ const TOUCH = 'UPDATE user_session SET last_seen = now() WHERE id = ';
 // the table after a writing verb; "FOR UPDATE OF t" and "DO UPDATE SET" name none of ours
 const WRITE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w*)/gi;
 
-const ROOTS = new Set([
-  'InsertQueryNode',
-  'UpdateQueryNode',
-  'DeleteQueryNode',
-  'SelectQueryNode',
-  'RawNode',
-]);
-const isRoot = (x: unknown): x is RootOperationNode =>
-  typeof x === 'object' && x !== null && ROOTS.has((x as { kind?: string }).kind ?? '');
-
 export function writesCached(node: RootOperationNode): boolean {
   const n = node as unknown as Node;
   switch (n.kind) {
@@ -122,17 +112,10 @@ export function writesCached(node: RootOperationNode): boolean {
       return ((n.from as { froms?: unknown[] } | undefined)?.froms ?? []).some((f) =>
         CACHED_TABLES.has(tableName(f) ?? ''),
       );
-    case 'SelectQueryNode': {
-      // data-modifying CTEs: db.with('x', (d) => d.insertInto(...))
-      const ctes = (n.with as { expressions?: { expression?: unknown }[] } | undefined)?.expressions ?? [];
-      return ctes.some((c) => isRoot(c.expression) && writesCached(c.expression));
-    }
     case 'RawNode': {
       const fragments = n.sqlFragments as readonly string[];
       if (fragments[0]?.startsWith(TOUCH)) return false;
       const params = n.parameters as unknown[];
-      // a query builder embedded in the text: sql`WITH r AS (${db.insertInto(...)}) ...`
-      if (params.some((p) => isRoot(p) && writesCached(p))) return true;
       return fragments.some((f, i) => {
         for (const m of f.matchAll(WRITE)) {
           // `UPDATE ${sql.table(x)}`: the table is the parameter after this fragment
