@@ -23,6 +23,7 @@ import {
   lockAndLoad,
   lockMaterials,
   type MaterialRow,
+  unreversed,
 } from './state.server';
 
 /** A line as another module posts it; Qty is signed (+ into the location, - out of it). */
@@ -137,7 +138,7 @@ export async function postMovements(
   for (const m of movements)
     if (isNegative(m.qty) && !m.toLocation)
       needs.set(m.materialId, addDecimal(needs.get(m.materialId) ?? '0', absDecimal(m.qty)));
-  const { loaded } = await lockAndLoad(
+  const loaded = await lockAndLoad(
     tx,
     materials,
     locationIds,
@@ -167,8 +168,7 @@ export async function reverseMovements(
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
   const { rows } = await sql<Record<string, unknown>>`SELECT l.* FROM stock_ledger l
-    WHERE l.doc_type = ${docType} AND l.doc_id = ${docId} AND l.reversal_of IS NULL
-      AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id) ORDER BY l.id`.execute(tx);
+    WHERE ${unreversed(docType, docId)} ORDER BY l.id`.execute(tx);
   if (!rows.length) return [];
   const ids = rows.map((r) => Number(r.id));
   const locationIds = [...new Set(rows.map((r) => Number(r.location_id)))];

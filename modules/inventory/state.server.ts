@@ -55,6 +55,12 @@ export interface PostingRefs {
   posted: boolean;
 }
 
+/** Ledger rows `l` that the document posted and has not reversed yet. */
+export function unreversed(docType: number, docId: number): RawBuilder<boolean> {
+  return sql<boolean>`l.doc_type = ${docType} AND l.doc_id = ${docId} AND l.reversal_of IS NULL
+    AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id)`;
+}
+
 /**
  * The materials, locations and stock settings a posting needs, and whether its document has already
  * posted, in one statement: every round trip of a posting delays the others.
@@ -72,10 +78,7 @@ export async function loadRefs(
     p: { id: number; v: string }[];
     posted: boolean;
   }>`SELECT ${
-    doc
-      ? sql`EXISTS (SELECT 1 FROM stock_ledger l WHERE l.doc_type = ${doc.type} AND l.doc_id = ${doc.id}
-          AND l.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id))`
-      : sql`FALSE`
+    doc ? sql`EXISTS (SELECT 1 FROM stock_ledger l WHERE ${unreversed(doc.type, doc.id)})` : sql`FALSE`
   } AS posted,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'number', material_number, 'name', material_name,
           'valuation', valuation_method, 'batch_managed', batch_managed, 'disabled', disabled,
@@ -292,7 +295,7 @@ function fromJson(
 
 /**
  * lockMaterials and loadState with needs, in one round trip (migration 0015): the posting's hot
- * path. Returns the pools as locked and the state.
+ * path. The state holds the pools as locked.
  */
 export async function lockAndLoad(
   tx: Tx,
@@ -300,7 +303,7 @@ export async function lockAndLoad(
   locationIds: number[],
   draw: { ledger: number; layers: number },
   needs: Map<number, string>,
-): Promise<{ pools: Pools; loaded: LoadedState }> {
+): Promise<LoadedState> {
   const ids = [...materials.keys()].sort((a, b) => a - b);
   const needed = [...needs];
   const { rows } = await sql<{ s: StateJson & { p: { m: number; q: string; a: string; c: string }[] } }>`
@@ -316,9 +319,7 @@ export async function lockAndLoad(
       lastCost: normalizeDecimal(p.c),
     });
   const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
-  const loaded =
-    fromJson(r, state, ids, pools, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
-  return { pools, loaded };
+  return fromJson(r, state, ids, pools, needs) ?? loadState(tx, materials, locationIds, pools, draw);
 }
 
 interface BalanceJson {

@@ -145,7 +145,7 @@ export class EntityService {
   async insert(input: unknown, ctx: RequestContext, outer?: Tx): Promise<Row> {
     this.assertWritable();
     const data = parseWith(this.create, input, this.def, ctx.lang);
-    // a number given at commit fails there when it is taken (unique): guarded as a whole
+    // guarded as a whole: a number given at commit fails there when it is taken (unique)
     const saved = await this.guard(() =>
       this.inTx(outer, async (tx) => {
         const c: HookContext = { ...ctx, tx, registry: this.registry };
@@ -159,14 +159,9 @@ export class EntityService {
         const values = this.columnValues(data);
         values.created_by = ctx.user?.User_ID ?? null;
         values.updated_by = ctx.user?.User_ID ?? null;
-        const id = await this.guard(async () => {
-          const r = await tx
-            .insertInto(this.def.table)
-            .values(values)
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return Number(r.id);
-        });
+        const id = Number(
+          (await tx.insertInto(this.def.table).values(values).returning('id').executeTakeFirstOrThrow()).id,
+        );
         await this.writeLines(tx, id, data);
         const placeholder = numbered ? String(data[numbered]) : '';
         // numbered at its own commit, unless a caller's transaction or an afterSave hook needs the
@@ -179,11 +174,9 @@ export class EntityService {
         if (numbered) {
           // numbered last, with the log in the same statement, so that the series row is locked
           // from here to the commit only
-          const no = await this.guard(() =>
-            assignNumber(tx, this.def, id, {
-              also: (by) => logInsert(c, 'add', this.def.name, id, data, { text: placeholder, by }),
-            }),
-          );
+          const no = await assignNumber(tx, this.def, id, {
+            also: (by) => logInsert(c, 'add', this.def.name, id, data, { text: placeholder, by }),
+          });
           rec[numbered] = no;
           data[numbered] = no;
         } else await writeLog(c, 'add', this.def.name, id, data);
