@@ -1,6 +1,7 @@
 /**
  * Drives the posting load against a server started by `bench/serve.ts` (for profiling that
- * server by hand): `npx tsx bench/post.ts` (BENCH_WRITERS, BENCH_LINES, BENCH_SECONDS).
+ * server by hand): `npx tsx bench/post.ts` (BENCH_WRITERS, BENCH_LINES, BENCH_SECONDS; BENCH_DRAFTED=n
+ * saves n drafts first and then only approves them).
  * Prints the posting figures as the bench reports them.
  */
 import { readFileSync } from 'node:fs';
@@ -26,5 +27,6 @@ const r = await inWorker<PostingResult>({
   seed: Date.now() % 1_000_000,
   docDate: new Date().toISOString().slice(0, 10),
   stock: served.stock,
+  drafted: Number(process.env.BENCH_DRAFTED ?? 0) || undefined,
 });
 console.log(JSON.stringify(r, null, 1));

@@ -14,7 +14,8 @@ const cfg = settings();
 const rows = Number(process.env.BENCH_ROWS ?? 20000);
 
 async function trace(kind: BackendKind) {
-  const where = kind === 'pglite' ? cfg.pgliteDir : cfg.databaseUrl.replace(/bench_iv$/, 'bench_trace');
+  const where =
+    kind === 'pglite' ? cfg.pgliteDir : cfg.databaseUrl.replace(/\/bench_iv(?=$|\?)/, '/bench_trace');
   await resetDatabase(kind, where);
   const b = await openBackend(kind, where);
   try {

@@ -137,3 +137,21 @@ export async function ledgerCounts(b: Backend): Promise<LedgerCounts> {
       WHERE d.doc_no LIKE 'IV%' AND d.state = 3) AS "postedLines"`.execute(b.raw.db);
   return rows[0];
 }
+
+/**
+ * The floor under every statement: a trivial prepared statement, one at a time, its wall time and
+ * the server process's CPU per round trip (on this VM a round trip costs far more than on bare
+ * metal, which bounds what fewer statements per posting can gain).
+ */
+export async function roundTrip(b: Backend, n = 2000): Promise<{ wallUs: number; cpuUs: number }> {
+  const once = () => sql`SELECT ${1}::int AS one`.execute(b.raw.db);
+  for (let i = 0; i < 200; i++) await once();
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await once();
+  const used = process.cpuUsage(cpu);
+  return {
+    wallUs: Math.round(((performance.now() - t) * 1000) / n),
+    cpuUs: Math.round((used.user + used.system) / n),
+  };
+}

@@ -91,13 +91,23 @@ export async function postMovements(
   const { tx } = ctx;
   const lines = input.lines.filter((l) => !isZero(l.Qty));
   const locationIds = [...new Set(lines.flatMap((l) => [l.Location_ID, l.To_Location_ID ?? l.Location_ID]))];
-  const { materials, locations, settings, posted } = await loadRefs(
-    tx,
-    [...new Set(lines.map((l) => l.Material_ID))],
+  // one ledger row per line and two per transfer; each row makes at most two layers (its own and
+  // one that makes up for negative stock)
+  const rowsAtMost = lines.length + lines.filter((l) => l.To_Location_ID).length;
+  // only what goes out takes from layers that exist now (see loadState)
+  const needs = new Map<number, string>();
+  for (const l of lines)
+    if (isNegative(l.Qty) && !l.To_Location_ID)
+      needs.set(l.Material_ID, addDecimal(needs.get(l.Material_ID) ?? '0', absDecimal(l.Qty)));
+  const { refs, loaded } = await lockAndLoad(tx, {
+    materialIds: [...new Set(lines.map((l) => l.Material_ID))],
     locationIds,
-    input.once ? { type: input.Doc_Type, id: input.Doc_ID } : undefined,
-  );
-  if (posted) throw new AppError('iv.posting_exists', {}, 409);
+    draw: { ledger: rowsAtMost, layers: 2 * rowsAtMost },
+    needs,
+    doc: input.once ? { type: input.Doc_Type, id: input.Doc_ID } : undefined,
+  });
+  const { materials, locations, settings } = refs;
+  if (refs.posted) throw new AppError('iv.posting_exists', {}, 409);
   checkRefs(
     lines.map((l) => ({
       line: l.Line_NO,
@@ -130,21 +140,6 @@ export async function postMovements(
       toLocation: to ? { locationId: to.id, warehouseId: to.warehouse_id } : undefined,
     });
   }
-  // one ledger row per movement and two per transfer; each row makes at most two layers (its own
-  // and one that makes up for negative stock)
-  const rowsAtMost = movements.length + movements.filter((m) => m.toLocation).length;
-  // only what goes out takes from layers that exist now (see loadState)
-  const needs = new Map<number, string>();
-  for (const m of movements)
-    if (isNegative(m.qty) && !m.toLocation)
-      needs.set(m.materialId, addDecimal(needs.get(m.materialId) ?? '0', absDecimal(m.qty)));
-  const loaded = await lockAndLoad(
-    tx,
-    materials,
-    locationIds,
-    { ledger: rowsAtMost, layers: 2 * rowsAtMost },
-    needs,
-  );
   let plan: Plan;
   try {
     plan = planPosting(loaded.state, movements, {

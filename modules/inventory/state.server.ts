@@ -61,23 +61,17 @@ export function unreversed(docType: number, docId: number): RawBuilder<boolean> 
     AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id)`;
 }
 
-/**
- * The materials, locations and stock settings a posting needs, and whether its document has already
- * posted, in one statement: every round trip of a posting delays the others.
- */
-export async function loadRefs(
-  tx: Tx,
-  materialIds: number[],
-  locationIds: number[],
-  doc?: { type: number; id: number },
-): Promise<PostingRefs> {
+interface RefsJson {
+  m: MaterialRow[];
+  l: LocationRow[];
+  p: { id: number; v: string }[];
+  posted: boolean;
+}
+
+/** The select list of what a posting reads before it plans (posted, m, l, p): see PostingRefs. */
+function refsSql(materialIds: number[], locationIds: number[], doc?: { type: number; id: number }) {
   const none = sql`(NULL::bigint)`;
-  const { rows } = await sql<{
-    m: MaterialRow[];
-    l: LocationRow[];
-    p: { id: number; v: string }[];
-    posted: boolean;
-  }>`SELECT ${
+  return sql`${
     doc ? sql`EXISTS (SELECT 1 FROM stock_ledger l WHERE ${unreversed(doc.type, doc.id)})` : sql`FALSE`
   } AS posted,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'number', material_number, 'name', material_name,
@@ -88,8 +82,10 @@ export async function loadRefs(
           'disabled', disabled)), '[]'::json)
         FROM location WHERE id IN ${locationIds.length ? sql`(${sql.join(locationIds)})` : none}) AS l,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'v', parameter_value)), '[]'::json) FROM system_parameter
-        WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE})) AS p`.execute(tx);
-  const r = rows[0];
+        WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE})) AS p`;
+}
+
+function refsFrom(r: RefsJson): PostingRefs {
   const v = (id: number) => r.p.find((x) => Number(x.id) === id)?.v;
   return {
     materials: new Map(
@@ -111,6 +107,20 @@ export async function loadRefs(
     },
     posted: r.posted,
   };
+}
+
+/**
+ * The materials, locations and stock settings a posting needs, and whether its document has already
+ * posted, in one statement: every round trip of a posting delays the others.
+ */
+export async function loadRefs(
+  tx: Tx,
+  materialIds: number[],
+  locationIds: number[],
+  doc?: { type: number; id: number },
+): Promise<PostingRefs> {
+  const { rows } = await sql<RefsJson>`SELECT ${refsSql(materialIds, locationIds, doc)}`.execute(tx);
+  return refsFrom(rows[0]);
 }
 
 export interface StockSettings {
@@ -294,22 +304,34 @@ function fromJson(
 }
 
 /**
- * lockMaterials and loadState with needs, in one round trip (migration 0015): the posting's hot
- * path. The state holds the pools as locked.
+ * loadRefs, lockMaterials and loadState with needs, in one round trip (migrations 0015 and 0017):
+ * the posting's hot path. What loadRefs reads comes from the statement's snapshot, taken before
+ * the stock locks are waited for, as it did in a statement of its own before them; the stock comes
+ * from the function's statements, which see what the postings waited for committed. The state
+ * holds the pools as locked.
  */
 export async function lockAndLoad(
   tx: Tx,
-  materials: Map<number, MaterialRow>,
-  locationIds: number[],
-  draw: { ledger: number; layers: number },
-  needs: Map<number, string>,
-): Promise<LoadedState> {
-  const ids = [...materials.keys()].sort((a, b) => a - b);
+  of: {
+    materialIds: number[];
+    locationIds: number[];
+    draw: { ledger: number; layers: number };
+    /** how much of each material the movements take out (see loadState) */
+    needs: Map<number, string>;
+    /** the document, when it may post only once (PostingRefs.posted) */
+    doc?: { type: number; id: number };
+  },
+): Promise<{ refs: PostingRefs; loaded: LoadedState }> {
+  const { locationIds, draw, needs } = of;
+  const ids = [...of.materialIds].sort((a, b) => a - b);
   const needed = [...needs];
-  const { rows } = await sql<{ s: StateJson & { p: { m: number; q: string; a: string; c: string }[] } }>`
-    SELECT iv_lock_and_load(${sql.val(ids)}::bigint[], ${sql.val(locationIds)}::bigint[],
+  const { rows } = await sql<
+    RefsJson & { s: StateJson & { p: { m: number; q: string; a: string; c: string }[] } }
+  >`
+    SELECT ${refsSql(ids, locationIds, of.doc)}, iv_lock_and_load(${sql.val(ids)}::bigint[], ${sql.val(locationIds)}::bigint[],
       ${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[],
       ${draw.ledger}::int, ${draw.layers}::int, ${LAYERS_AT_ONCE}::int) AS s`.execute(tx);
+  const refs = refsFrom(rows[0]);
   const r = rows[0].s;
   const pools: Pools = new Map();
   for (const p of r.p)
@@ -318,8 +340,11 @@ export async function lockAndLoad(
       amount: normalizeDecimal(p.a),
       lastCost: normalizeDecimal(p.c),
     });
+  const { materials } = refs;
   const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
-  return fromJson(r, state, ids, pools, needs) ?? loadState(tx, materials, locationIds, pools, draw);
+  const loaded =
+    fromJson(r, state, ids, pools, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
+  return { refs, loaded };
 }
 
 interface BalanceJson {

@@ -36,6 +36,9 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       // every session speaks UTC so that date arithmetic in SQL agrees with PGlite
       options: '-c TimeZone=UTC',
+      // statements are still sent one at a time; pipelining lets a BEGIN go with the next (prepared.ts).
+      // MES_NO_PIPELINE=1 sends each on its own, as before (for comparison in the bench)
+      pipeline: !process.env.MES_NO_PIPELINE,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,

@@ -1,0 +1,83 @@
+import { Socket } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openTestDatabase } from '../testing';
+import type { Database } from './index';
+
+/** Writes to PostgreSQL's socket while `run` runs: one per write call, however many messages each holds. */
+async function writesDuring(run: () => Promise<unknown>): Promise<number> {
+  const one = vi.spyOn(Socket.prototype, '_write');
+  const many = vi.spyOn(Socket.prototype, '_writev');
+  try {
+    await run();
+    return one.mock.calls.length + many.mock.calls.length;
+  } finally {
+    one.mockRestore();
+    many.mockRestore();
+  }
+}
+
+// the held-back BEGIN is the PostgreSQL driver's; PGlite runs in the process
+describe.runIf(!!process.env.DATABASE_URL)('a transaction on PostgreSQL', () => {
+  let database: Database;
+  const count = async () =>
+    Number(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pipeline_probe`.execute(database.db)).rows[0]
+        .n,
+    );
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await sql`CREATE TABLE pipeline_probe (x int UNIQUE)`.execute(database.db);
+    await sql`SELECT 1`.execute(database.db); // the pool has a connection before the counting starts
+  });
+  afterAll(() => database.close());
+
+  it('sends its BEGIN with its first statement, in one write', async () => {
+    const writes = await writesDuring(() =>
+      database.db.transaction().execute(async (tx) => {
+        await sql`SELECT ${1}::int`.execute(tx);
+        await sql`SELECT ${2}::int`.execute(tx);
+      }),
+    );
+    // BEGIN with the first SELECT, the second SELECT, COMMIT; four without the held-back BEGIN
+    expect(writes).toBe(3);
+  });
+
+  it('sends nothing when it runs no statement', async () => {
+    expect(await writesDuring(() => database.db.transaction().execute(async () => 'nothing'))).toBe(0);
+    await expect(
+      database.db.transaction().execute(async () => {
+        throw new Error('before any statement');
+      }),
+    ).rejects.toThrow('before any statement');
+    expect(await count()).toBe(0);
+  });
+
+  it('is still one transaction: a failure undoes what its first statements wrote', async () => {
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await sql`INSERT INTO pipeline_probe VALUES (1)`.execute(tx);
+        await sql`INSERT INTO pipeline_probe VALUES (2)`.execute(tx);
+        await sql`INSERT INTO pipeline_probe VALUES (1)`.execute(tx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await count()).toBe(0);
+  });
+
+  it('fails with its first statement and leaves the connection fit for the next one', async () => {
+    for (let i = 0; i < 12; i++)
+      await expect(
+        database.db.transaction().execute((tx) => sql`SELECT 1 / ${0}::int`.execute(tx)),
+      ).rejects.toMatchObject({ code: '22012' });
+    await database.db.transaction().execute(async (tx) => {
+      await sql`INSERT INTO pipeline_probe VALUES (3)`.execute(tx);
+      // inside a transaction block: the snapshot holds a transaction id once it has written
+      const { rows } = await sql<{ x: string | null }>`SELECT txid_current_if_assigned()::text AS x`.execute(
+        tx,
+      );
+      expect(rows[0].x).not.toBeNull();
+    });
+    expect(await count()).toBe(1);
+  });
+});

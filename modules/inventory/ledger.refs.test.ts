@@ -1,0 +1,70 @@
+import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { SYSTEM_CONTEXT, withTx } from '@mes/engine-server';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostingLine, postMovements } from './ledger.server';
+import { type StockFixture, stockFixture } from './testkit.server';
+
+/**
+ * Other modules post movements straight through postMovements, which reads the materials and
+ * locations in the statement that locks the stock (lockAndLoad). A line it cannot post is refused
+ * by name, and the refusal leaves nothing behind.
+ */
+let t: TestServer;
+let f: StockFixture;
+beforeAll(async () => {
+  t = await startTestServer({ seed: 'none' });
+  f = await stockFixture(t);
+});
+afterAll(async () => t?.close());
+
+const post = (lines: PostingLine[]) =>
+  withTx(t.engine.db, (tx) =>
+    postMovements(
+      { ...SYSTEM_CONTEXT, tx, registry: t.engine.registry },
+      { Doc_Type: 11, Doc_ID: 424242, Doc_NO: 'REFS-1', Posting_Date: '2026-11-01', lines },
+    ),
+  );
+const costRows = async (ids: number[]) =>
+  Number(
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM stock_cost
+        WHERE material_id IN (${sql.join(ids)})`.execute(t.engine.db)
+    ).rows[0].n,
+  );
+
+describe('postMovements and its references', () => {
+  it('refuses a material that does not exist by its line, and writes nothing', async () => {
+    await expect(
+      post([
+        { Line_NO: 1, Material_ID: f.avg, Location_ID: f.locA, Qty: '2', Unit_Price: '3' },
+        { Line_NO: 2, Material_ID: 987654321, Location_ID: f.locA, Qty: '1', Unit_Price: '1' },
+      ]),
+    ).rejects.toMatchObject({ key: 'iv.material_unknown', params: { line: 2 } });
+    expect(await costRows([f.avg, 987654321])).toBe(0);
+  });
+
+  it('refuses a disabled material and a location that does not exist', async () => {
+    await sql`UPDATE material SET disabled = TRUE WHERE id = ${f.fifo}`.execute(t.engine.db);
+    await expect(
+      post([{ Line_NO: 1, Material_ID: f.fifo, Location_ID: f.locA, Qty: '1', Unit_Price: '1' }]),
+    ).rejects.toMatchObject({ key: 'iv.material_unknown', params: { line: 1 } });
+    await sql`UPDATE material SET disabled = FALSE WHERE id = ${f.fifo}`.execute(t.engine.db);
+    await expect(
+      post([{ Line_NO: 3, Material_ID: f.fifo, Location_ID: 987654321, Qty: '1', Unit_Price: '1' }]),
+    ).rejects.toMatchObject({ key: 'iv.location_unknown', params: { line: 3 } });
+    expect(await costRows([f.fifo])).toBe(0);
+  });
+
+  it('posts the same lines once they are right', async () => {
+    const rows = await post([
+      { Line_NO: 1, Material_ID: f.avg, Location_ID: f.locA, Qty: '2', Unit_Price: '3' },
+      { Line_NO: 2, Material_ID: f.fifo, Location_ID: f.locB, Qty: '1', Unit_Price: '5' },
+    ]);
+    expect(rows.map((r) => [r.materialId, r.qty, r.amount])).toEqual([
+      [f.avg, '2', '6'],
+      [f.fifo, '1', '5'],
+    ]);
+    expect(await costRows([f.avg, f.fifo])).toBe(2);
+  });
+});
