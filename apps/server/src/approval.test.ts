@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from './testing';
 
 /** The document life cycle of DESIGN.md §5 on a test document with the approval feature. */
 const posted: number[] = [];
+/** The records the posting hook was given, as it saw them. */
+const given: Record<string, unknown>[] = [];
 const reversed: number[] = [];
 const voucher = defineEntity({
   name: 'TestVoucher',
@@ -48,7 +50,10 @@ const testModule = {
     {
       entity: 'TestVoucher',
       hooks: {
-        onApprove: (_c: unknown, r: Record<string, unknown>) => void posted.push(r.ID as number),
+        onApprove: (_c: unknown, r: Record<string, unknown>) => {
+          posted.push(r.ID as number);
+          given.push({ ...r });
+        },
         onUnapprove: (_c: unknown, r: Record<string, unknown>) => void reversed.push(r.ID as number),
         beforeUnapprove: (_c: unknown, r: Record<string, unknown>) => {
           if (r.Has_Dependant === 'yes') throw new AppError('has_dependants');
@@ -126,6 +131,10 @@ describe('approval through two levels', () => {
     expect(two.body.Data).toMatchObject({ State: 3, Approve_Level: 2, Next_User_ID: null });
     expect(await todos('boss2')).toEqual([]);
     expect(posted).toContain(d.ID);
+    // the hook is given the record as approved, as the answer shows it
+    const seen = given.find((r) => r.ID === d.ID);
+    for (const k of ['State', 'Approve_Level', 'Approved_By', 'Version', 'List_NO', 'Amount', 'Posting_Date'])
+      expect(seen?.[k], k).toEqual((two.body.Data as unknown as Record<string, unknown>)[k]);
     const again = await act('boss2', 'Approve', { ID: d.ID });
     expect(again.status).toBe(409);
     expect(posted.filter((x) => x === d.ID)).toHaveLength(1);

@@ -122,23 +122,27 @@ export class ApprovalService {
         await svc.hooks.onUnapprove?.(c, record);
       }
       const approved = to.state === STATE.APPROVED;
+      const posting = approved && !!svc.hooks.onApprove;
       // the state, the history, the log and the done to-dos in one statement, and all before the
-      // posting hook: what it locks (stock) stays locked only for the posting and the commit
+      // posting hook: what it locks (stock) stays locked only for the posting and the commit. The
+      // same statement answers the record as approved, for the hook.
       const parameter = String(doc.id);
-      await sql`WITH u AS (UPDATE ${sql.table(def.table)} SET state = ${to.state}, approve_level = ${to.level},
+      const { rows: changed } =
+        await sql<Row>`WITH u AS (UPDATE ${sql.table(def.table)} SET state = ${to.state}, approve_level = ${to.level},
             next_user_id = ${to.next},
             approved_by = ${approved ? me || null : action === 'UnApprove' ? null : sql`approved_by`},
             approved_at = ${approved ? sql`now()` : action === 'UnApprove' ? null : sql`approved_at`},
             version = version + 1, updated_at = now(), updated_by = ${me || null}
-          WHERE id = ${doc.id}),
+          WHERE id = ${doc.id} RETURNING *),
         h AS (INSERT INTO approval_history (entity_name, record_id, action, from_state, to_state, level,
             operator_id, next_user_id, rejected_msg, op_time)
           VALUES (${def.name}, ${doc.id}, ${action}, ${doc.state}, ${to.state}, ${to.level}, ${me || null}, ${to.next},
             ${reason ?? null}, now())),
-        o AS (${logInsert(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next })})
-        ${todosDone(route, parameter)}`.execute(tx);
+        o AS (${logInsert(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next })}),
+        d AS (${todosDone(route, parameter)})
+        ${posting ? svc.readFrom(sql`u`, doc.id) : sql`SELECT 1`}`.execute(tx);
       await this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
-      if (approved && svc.hooks.onApprove) await svc.hooks.onApprove(c, await svc.mustGet(doc.id, tx));
+      if (posting) await svc.hooks.onApprove?.(c, svc.record(changed[0]));
       return doc.id;
     });
     // read after the commit: a posting's locks on stock are not held for the answer

@@ -109,13 +109,25 @@ export class EntityService {
     lock = false,
     scope?: RawBuilder<unknown> | null,
   ): Promise<Row | null> {
-    const { columns, joins, lines } = this.selection();
-    const { rows } = await sql<Row>`SELECT ${columns}${lines} FROM ${sql.table(this.def.table)} AS t ${joins}
-      WHERE t.id = ${id} AND ${scope ?? sql`TRUE`} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
+    const { rows } = await sql<Row>`${this.readFrom(sql.table(this.def.table), id)}
+      AND ${scope ?? sql`TRUE`} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
     const rec = rows[0];
-    if (!rec) return null;
-    linesFromJson(this.def, rec);
-    return rec;
+    return rec ? this.record(rec) : null;
+  }
+
+  /**
+   * What `get` reads, from `source`: the table, or a statement's `UPDATE … RETURNING *` so that
+   * the statement that changes a record also answers it as changed. Rows go through `record`.
+   */
+  readFrom(source: RawBuilder<unknown>, id: number): RawBuilder<Row> {
+    const { columns, joins, lines } = this.selection();
+    return sql<Row>`SELECT ${columns}${lines} FROM ${source} AS t ${joins} WHERE t.id = ${id}`;
+  }
+
+  /** A row of `readFrom` as the wire carries it (its lines parsed). */
+  record(row: Row): Row {
+    linesFromJson(this.def, row);
+    return row;
   }
 
   private selected?: { columns: RawBuilder<unknown>; joins: RawBuilder<unknown>; lines: RawBuilder<unknown> };
