@@ -108,7 +108,6 @@ export function tableRows(runs: BackendRun[]): string[][] {
     row('  drafts saved beforehand (s)', '', (r) =>
       r.approvals.drafts ? `${r.approvals.drafts.saved} (${r.approvals.drafts.seconds} s)` : '',
     ),
-    row('  SQL statements per document (save + approve)', '', (r) => r.approvals.statementsPerPosting),
     ...phaseChecks((r) => r.approvals),
     row('load average (1 min) during the run', '', (r) => Object.values(r.loadAverage).join(' → ')),
   ];
