@@ -3,6 +3,9 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /**
+ * The connections Kysely gets: they prepare repeated statements, and send a transaction's BEGIN
+ * with its first statement (`send`).
+ *
  * Statements sent again and again (a list page, a session lookup, a posting) are prepared once per
  * connection and their plans reused: planning a list page cost PostgreSQL more than running it
  * (bench/README.md). Only statements seen twice are named, and at most `PER_CONNECTION` per
@@ -51,7 +54,7 @@ interface Cork {
 /**
  * A transaction's BEGIN is held back and written with its first statement, in one write: the
  * connection runs in pg's pipeline mode, so PostgreSQL answers both in one round trip instead of
- * two (under load each write to PostgreSQL cost about 0.2 ms of the server's CPU here, bench/README.md).
+ * two (under load each write to PostgreSQL cost about 0.3 ms of the server's CPU here, bench/README.md).
  * Every statement is still awaited before the next is sent, so nothing else is in flight. A failed
  * BEGIN fails that first statement; a transaction that sent nothing sends nothing.
  */
