@@ -11,7 +11,7 @@ import {
   withTx,
   writeLog,
 } from '@mes/engine-server';
-import { addDecimal, compareDecimal, STATE } from '@mes/model';
+import { addDecimal, compareDecimal, STATE, STATE_LABELS } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -276,7 +276,8 @@ export function workDocRoutes(app: FastifyInstance, engine: Engine) {
     const body = parseWith(closeBody, req.body, workDoc, ctx.lang);
     await run(req, async (c) => {
       const doc = await lockDoc(c, body.Work_Doc_ID);
-      if (doc.State !== STATE.APPROVED) throw new AppError('approval_state', { state: doc.State }, 409);
+      if (doc.State !== STATE.APPROVED)
+        throw new AppError('approval_state', { state: STATE_LABELS[Number(doc.State)] ?? doc.State }, 409);
       await moveDoc(c, doc, 'void', { Close_Reason: body.Close_Reason });
       await sql`UPDATE work_doc SET state = ${STATE.CLOSED} WHERE id = ${doc.Work_Doc_ID}`.execute(c.tx);
     });

@@ -137,6 +137,18 @@ describe('approval through two levels', () => {
       expect(seen?.[k], k).toEqual((two.body.Data as unknown as Record<string, unknown>)[k]);
     const again = await act('boss2', 'Approve', { ID: d.ID });
     expect(again.status).toBe(409);
+    // the state by its name, in the user's language
+    expect(again.body.Message).toBe('单据当前状态（已审核）不能执行此操作');
+    const inEnglish = await t.call(
+      'POST',
+      '/TestVoucher/Approve',
+      { ID: d.ID },
+      {
+        ...as('boss2'),
+        'accept-language': 'en',
+      },
+    );
+    expect(inEnglish.body.Message).toBe('Not possible while the document is "Approved"');
     expect(posted.filter((x) => x === d.ID)).toHaveLength(1);
     const history = await t.call<{ Action: string; To_State: number }[]>(
       'GET',

@@ -17,3 +17,12 @@ export interface Envelope<T = unknown> {
 
 /** Document State of spec part 1 §4. */
 export const STATE = { VOID: 0, DRAFT: 1, IN_APPROVAL: 2, APPROVED: 3, CLOSED: 9 } as const;
+
+/** What a user reads for each State, in messages as in lists. */
+export const STATE_LABELS: Readonly<Record<number, { zh: string; en: string }>> = {
+  0: { zh: '作废', en: 'Void' },
+  1: { zh: '草稿', en: 'Draft' },
+  2: { zh: '审批中', en: 'In approval' },
+  3: { zh: '已审核', en: 'Approved' },
+  9: { zh: '已关闭', en: 'Closed' },
+};

@@ -53,7 +53,7 @@ export const MESSAGES = {
   menu_not_found: { zh: '菜单不存在', en: 'No such menu' },
   approval_state: {
     zh: '单据当前状态（{state}）不能执行此操作',
-    en: 'The document is in state {state}; this action is not possible now',
+    en: 'Not possible while the document is "{state}"',
   },
   has_dependants: {
     zh: '已有后续单据引用该单据，不能反审核',

@@ -1,4 +1,4 @@
-import { columnOf, type EntityDef, labelOf, STATE } from '@mes/model';
+import { columnOf, type EntityDef, labelOf, STATE, STATE_LABELS } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context';
 import type { Row } from '../db';
@@ -73,7 +73,8 @@ export class ApprovalService {
         if (expected !== null && expected !== me) throw new AppError('not_current_approver', {}, 403, 403);
       };
       const need = (...states: number[]) => {
-        if (!states.includes(doc.state)) throw new AppError('approval_state', { state: doc.state }, 409);
+        if (!states.includes(doc.state))
+          throw new AppError('approval_state', { state: STATE_LABELS[doc.state] ?? doc.state }, 409);
       };
       let to: { state: number; level: number; next: number | null };
       let verb: Verb;
