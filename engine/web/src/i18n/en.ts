@@ -1,3 +1,4 @@
+import { STATE_LABELS } from '@mes/model';
 import { platformEn } from '../platform/locales';
 import type { Catalogue } from './zh';
 
@@ -47,13 +48,7 @@ export const en: Catalogue = {
     oneDayAgo: '1 day ago',
     daysAgo: '{{count}} days ago',
   },
-  state: {
-    '0': 'Void',
-    '1': 'Draft',
-    '2': 'In approval',
-    '3': 'Approved',
-    '9': 'Closed',
-  },
+  state: Object.fromEntries(Object.entries(STATE_LABELS).map(([k, l]) => [k, l.en])),
   fields: {
     State: 'State',
     Created_At: 'Created at',

@@ -1,3 +1,4 @@
+import { STATE_LABELS } from '@mes/model';
 import { platformZh } from '../platform/locales';
 
 /** The engine's own texts in Chinese; spec messages are word for word (spec part 1 §8, §9). */
@@ -47,13 +48,7 @@ export const zh = {
     oneDayAgo: '1天前',
     daysAgo: '{{count}}天前',
   },
-  state: {
-    '0': '作废',
-    '1': '草稿',
-    '2': '审批中',
-    '3': '已审核',
-    '9': '已关闭',
-  },
+  state: Object.fromEntries(Object.entries(STATE_LABELS).map(([k, l]) => [k, l.zh])),
   fields: {
     State: '状态',
     Created_At: '创建时间',
