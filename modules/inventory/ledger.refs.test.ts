@@ -1,9 +1,9 @@
-import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import type { TestServer } from '@mes/app-server/testing';
 import { SYSTEM_CONTEXT, withTx } from '@mes/engine-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostingLine, postMovements } from './ledger.server';
-import { type StockFixture, stockFixture } from './testkit.server';
+import { type StockFixture, stockTestServer } from './testkit.server';
 
 /**
  * Other modules post movements straight through postMovements, which reads the materials and
@@ -13,8 +13,7 @@ import { type StockFixture, stockFixture } from './testkit.server';
 let t: TestServer;
 let f: StockFixture;
 beforeAll(async () => {
-  t = await startTestServer({ seed: 'none' });
-  f = await stockFixture(t);
+  ({ t, f } = await stockTestServer());
 });
 afterAll(async () => t?.close());
 

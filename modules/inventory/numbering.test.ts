@@ -1,8 +1,8 @@
-import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import type { TestServer } from '@mes/app-server/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_DOC_TYPE as T } from './stockDoc.entity';
-import { createDoc, type StockFixture, stockFixture } from './testkit.server';
+import { createDoc, type StockFixture, stockTestServer } from './testkit.server';
 
 /**
  * A document created on its own is numbered when its transaction commits (migration 0016), through
@@ -12,8 +12,7 @@ import { createDoc, type StockFixture, stockFixture } from './testkit.server';
 let t: TestServer;
 let f: StockFixture;
 beforeAll(async () => {
-  t = await startTestServer({ seed: 'none' });
-  f = await stockFixture(t);
+  ({ t, f } = await stockTestServer());
 });
 afterAll(async () => t?.close());
 

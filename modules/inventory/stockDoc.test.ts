@@ -1,14 +1,21 @@
-import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import type { TestServer } from '@mes/app-server/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_DOC_TYPE as T } from './stockDoc.entity';
-import { approve, balance, createDoc, post, type StockFixture, stockFixture } from './testkit.server';
+import {
+  approve,
+  balance,
+  createDoc,
+  post,
+  type StockFixture,
+  stockFixture,
+  stockTestServer,
+} from './testkit.server';
 
 let t: TestServer;
 let f: StockFixture;
 beforeAll(async () => {
-  t = await startTestServer({ seed: 'none' });
-  f = await stockFixture(t);
+  ({ t, f } = await stockTestServer());
 });
 afterAll(async () => t?.close());
 

@@ -1,4 +1,4 @@
-import type { TestServer } from '@mes/app-server/testing';
+import { startTestServer, type TestServer } from '@mes/app-server/testing';
 import { addDecimal } from '@mes/model';
 
 export interface StockFixture {
@@ -106,4 +106,10 @@ export async function balance(t: TestServer, material: number, location?: number
   let total = '0';
   for (const row of r.body.Data) total = addDecimal(total, row.Qty);
   return total;
+}
+
+/** A test server on fresh migrations, without demo data, and a stock fixture on it. */
+export async function stockTestServer(): Promise<{ t: TestServer; f: StockFixture }> {
+  const t = await startTestServer({ seed: 'none' });
+  return { t, f: await stockFixture(t) };
 }
