@@ -32,14 +32,6 @@ export interface LocationRow {
   disabled: boolean;
 }
 
-export async function loadMaterials(tx: Tx, ids: number[]): Promise<Map<number, MaterialRow>> {
-  if (!ids.length) return new Map();
-  const { rows } = await sql<MaterialRow>`SELECT id, material_number AS number, material_name AS name,
-      valuation_method AS valuation, batch_managed, disabled, historical_price
-    FROM material WHERE id IN (${sql.join(ids)})`.execute(tx);
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 export async function loadLocations(tx: Tx, ids: number[]): Promise<Map<number, LocationRow>> {
   if (!ids.length) return new Map();
   const { rows } = await sql<LocationRow>`SELECT id, location_name AS name, warehouse_id, disabled
@@ -70,19 +62,20 @@ interface RefsJson {
 
 /** The select list of what a posting reads before it plans (posted, m, l, p): see PostingRefs. */
 function refsSql(materialIds: number[], locationIds: number[], doc?: { type: number; id: number }) {
-  const none = sql`(NULL::bigint)`;
+  // arrays, not IN lists: the statement's text is the same whatever the number of lines, so it is
+  // prepared once per connection (db/prepared.ts) instead of once per line count
   return sql`${
     doc ? sql`EXISTS (SELECT 1 FROM stock_ledger l WHERE ${unreversed(doc.type, doc.id)})` : sql`FALSE`
   } AS posted,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'number', material_number, 'name', material_name,
           'valuation', valuation_method, 'batch_managed', batch_managed, 'disabled', disabled,
           'historical_price', historical_price::text)), '[]'::json)
-        FROM material WHERE id IN ${materialIds.length ? sql`(${sql.join(materialIds)})` : none}) AS m,
+        FROM material WHERE id = ANY(${materialIds}::bigint[])) AS m,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'name', location_name, 'warehouse_id', warehouse_id,
           'disabled', disabled)), '[]'::json)
-        FROM location WHERE id IN ${locationIds.length ? sql`(${sql.join(locationIds)})` : none}) AS l,
+        FROM location WHERE id = ANY(${locationIds}::bigint[])) AS l,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'v', parameter_value)), '[]'::json) FROM system_parameter
-        WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE})) AS p`;
+        WHERE id IN (${sql.lit(PARAM.ALLOW_NEGATIVE_STOCK)}, ${sql.lit(PARAM.BATCH_MODE)})) AS p`;
 }
 
 function refsFrom(r: RefsJson): PostingRefs {

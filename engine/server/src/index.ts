@@ -12,6 +12,7 @@ export { likePattern } from './crud/select';
 export * from './crud/service';
 export * from './db';
 export * from './db/migrate';
+export * from './db/rows';
 export * from './db/tx';
 export * from './engine';
 export * from './errors';

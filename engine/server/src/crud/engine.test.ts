@@ -212,6 +212,24 @@ describe('documents', () => {
     await expect(svc.remove(id, SYSTEM_CONTEXT)).rejects.toMatchObject({ key: 'doc_not_draft' });
   });
 
+  it('names what each line links to, and nothing for a line that links to nothing', async () => {
+    const part = await engine.service('Node').insert({ Name: 'Bolt M6' }, SYSTEM_CONTEXT);
+    const doc = await engine.service('TestOrder').insert(
+      {
+        Lines: [
+          { Qty: '1', Price: '1', Part_ID: part.ID },
+          { Qty: '2', Price: '1' },
+        ],
+      },
+      SYSTEM_CONTEXT,
+    );
+    const read = await engine.service('TestOrder').mustGet(doc.ID as number);
+    expect(read.Lines).toMatchObject([
+      { Part_ID: part.ID, Part_Name: 'Bolt M6' },
+      { Part_ID: null, Part_Name: null },
+    ]);
+  });
+
   it('refuses a link to a record that does not exist, naming the field', async () => {
     const svc = engine.service('TestOrder');
     const e = await svc.insert({ Node_ID: 999999, Lines: [] }, SYSTEM_CONTEXT).catch((x) => x);

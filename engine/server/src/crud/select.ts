@@ -29,7 +29,11 @@ export function selectParts(
   fields: Fields,
   registry: Registry,
   alias: string,
-  /** Decimals as text, for columns that travel inside JSON (where numeric would become a float). */
+  /**
+   * For the lines of one record, which travel inside JSON: decimals as text (numeric would become a
+   * float), and ref display values looked up by id one line at a time. A join let the planner hash
+   * the whole material table to name a document's twenty lines.
+   */
   asJson = false,
 ): { columns: RawBuilder<unknown>[]; joins: RawBuilder<unknown>[] } {
   const columns: RawBuilder<unknown>[] = [];
@@ -42,6 +46,13 @@ export function selectParts(
     if (f.kind === 'ref') {
       const target = registry.get(f.entity);
       const ja = `${alias}_r${n++}`;
+      if (asJson) {
+        columns.push(
+          sql`(SELECT ${sql.ref(`${ja}.${columnOf(f.display)}`)} FROM ${sql.table(target.table)} AS ${sql.id(ja)}
+            WHERE ${sql.ref(`${ja}.id`)} = ${col}) AS ${sql.id(displayNameOf(name, f))}`,
+        );
+        continue;
+      }
       joins.push(
         sql`LEFT JOIN ${sql.table(target.table)} AS ${sql.id(ja)} ON ${sql.ref(`${ja}.id`)} = ${sql.ref(`${alias}.${columnOf(name)}`)}`,
       );

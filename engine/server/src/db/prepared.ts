@@ -100,7 +100,9 @@ function prepare(client: Client): Client {
     const name = nameOf(text, state.named);
     return name ? query({ name, text, values }) : query(text, values);
   };
-  (client as { query: unknown }).query = process.env.MES_NO_PIPELINE ? named : send(client, state, named);
+  // holding BEGIN back needs pg's pipeline mode (the pool's `pipeline` option, off with MES_NO_PIPELINE)
+  const pipelined = (client as unknown as { pipeline?: boolean }).pipeline === true;
+  (client as { query: unknown }).query = pipelined ? send(client, state, named) : named;
   return client;
 }
 
