@@ -3,6 +3,7 @@ import { SYSTEM_CONTEXT, withTx } from '@mes/engine-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostingLine, postMovements } from './ledger.server';
+import { lockAndLoad } from './state.server';
 import { type StockFixture, stockTestServer } from './testkit.server';
 
 /**
@@ -65,5 +66,34 @@ describe('postMovements and its references', () => {
       [f.fifo, '1', '5'],
     ]);
     expect(await costRows([f.avg, f.fifo])).toBe(2);
+  });
+
+  it('reads the open layers an issue needs, oldest first, and no more', async () => {
+    // after the test above f.fifo has 1 left at locB; four more receipts of 10 make five open layers
+    for (const n of [2, 3, 4, 5])
+      await post([
+        { Line_NO: n, Material_ID: f.fifo, Location_ID: f.locB, Qty: '10', Unit_Price: String(n) },
+      ]);
+    const layersFor = (need: string) =>
+      withTx(t.engine.db, async (tx) => {
+        const { loaded } = await lockAndLoad(tx, {
+          materialIds: [f.fifo],
+          locationIds: [f.locB],
+          draw: { ledger: 1, layers: 0 },
+          needs: new Map([[f.fifo, need]]),
+        });
+        return (loaded.state.layers.get(f.fifo) ?? []).map((l) => [l.qtyLeft, l.unitCost]);
+      });
+    expect(await layersFor('1')).toEqual([['1', '5']]);
+    expect(await layersFor('11')).toEqual([
+      ['1', '5'],
+      ['10', '2'],
+    ]);
+    expect(await layersFor('11.5')).toEqual([
+      ['1', '5'],
+      ['10', '2'],
+      ['10', '3'],
+    ]);
+    expect(await layersFor('0')).toEqual([]);
   });
 });
