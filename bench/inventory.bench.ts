@@ -200,7 +200,7 @@ writeFileSync(
 Run: \`npm run bench -w @mes/bench\` (${meta.seconds} s per load phase, seed ${meta.seed}, ${meta.materials}
 materials, 3 warehouses × 20 locations, PostgreSQL pool ${meta.dbPoolSize} over ${meta.connection}). Node ${meta.node}, ${meta.cpus}
 × ${meta.cpu}. **The machine has 2 cores shared with other engineers' builds and tests, and the load
-generator runs on the same machine (in a worker thread of the server's process): every figure is
+generator runs on the same machine (in a process of its own): every figure is
 noisy, and the load average row says how busy the machine was.** Targets are the issue's, for
 PostgreSQL; they are shown for comparison, not asserted.
 

@@ -1,9 +1,8 @@
 /**
- * The load generators, run in a worker thread so that sending requests does not steal the event
- * loop of the server under test (which runs in the main thread, as PGlite must).
+ * The load generators, run in a process of their own (phases.ts, inWorker) so that sending
+ * requests does not share the event loop or the heap of the server under test.
  */
 import { Agent, request } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { type Latency, latencyOf, mulberry32 } from './prng';
 
@@ -235,6 +234,8 @@ async function postings(job: PostingJob): Promise<PostingResult> {
   };
 }
 
-const job = workerData as HttpJob | PostingJob;
-const result = job.mode === 'http' ? await http(job) : await postings(job);
-parentPort?.postMessage(result);
+// the job comes from the bench's process (phases.ts, inWorker) and the figures go back to it
+process.once('message', async (job: HttpJob | PostingJob) => {
+  const result = job.mode === 'http' ? await http(job) : await postings(job);
+  process.send?.(result);
+});

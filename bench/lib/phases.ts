@@ -1,20 +1,29 @@
+import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql } from 'kysely';
 import type { Backend } from './backend';
 import { HISTORY_DAYS, HISTORY_START } from './generate';
 import type { HttpJob, HttpResult, PostingJob, PostingResult } from './loadWorker';
 import { type Latency, latencyOf, mulberry32 } from './prng';
 
-/** Runs one load job in a worker thread and returns what it measured. */
+/**
+ * Runs one load job in a process of its own, as clients are, and returns what it measured. (In a
+ * worker thread of the server's process the same ledger list load reached 463 req/s with p99 54 ms
+ * where its own process reached 500 with p99 28 to 35 ms, on the same machine and database.)
+ */
 export function inWorker<T extends HttpResult | PostingResult>(job: HttpJob | PostingJob): Promise<T> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./worker.mjs', import.meta.url), {
-      workerData: job,
+    const child = fork(new URL('./worker.mjs', import.meta.url), [], { stdio: 'inherit' });
+    let result: T | undefined;
+    child.once('message', (m) => {
+      result = m as T;
+      child.disconnect();
     });
-    w.once('message', (m) => resolve(m as T));
-    w.once('error', reject);
-    w.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result !== undefined ? resolve(result) : reject(new Error(`load process exited with ${code}`)),
+    );
+    child.send(job);
   });
 }
 

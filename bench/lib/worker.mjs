@@ -1,4 +1,4 @@
-// Worker threads do not inherit tsx's loader: register it, then run the TypeScript worker.
+// The load process does not inherit tsx's loader: register it, then run the TypeScript load driver.
 import { register } from 'tsx/esm/api';
 
 register();
