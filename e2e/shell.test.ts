@@ -306,11 +306,16 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.click(tid('account-menu'));
     await page.click(tid('account-password'));
     await page.waitForSelector(tid('password-old'));
+    // the dialog focuses its first field 200 ms after opening (spec part 1 §9); type after that
+    await page.waitForTimeout(400);
     await page.fill(tid('password-old'), 'demo1234');
     await page.fill(tid('password-new'), 'short');
+    await eventually(() => page.inputValue(tid('password-new'))).toBe('short');
+    await eventually(() => page.inputValue(tid('password-old'))).toBe('demo1234');
     await page.click(tid('password-save'));
     await eventually(() => page.locator('.ant-modal').innerText()).toContain('8 到 128');
     await page.fill(tid('password-new'), 'Quality#2026');
+    await eventually(() => page.inputValue(tid('password-new'))).toBe('Quality#2026');
     await shot(page, 'shell-change-password-zh');
     await page.click(tid('password-save'));
     await page.waitForSelector(tid('password-old'), { state: 'detached' });
