@@ -1,4 +1,4 @@
-import { AppError, defineHooks, type HookContext, type Row } from '@mes/engine-server';
+import { AppError, defineHooks, type HookContext, type Row, rowsAsArrays } from '@mes/engine-server';
 import { addDecimal, compareDecimal, lineTable, mulDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { type PostedRow, type PostingLine, postMovements, reverseMovements } from './ledger.server';
@@ -69,12 +69,18 @@ const validated = new WeakMap<object, Map<number, LocationRow>>();
 /** Stock on hand for stocktake lines (under the material locks when approving), in one statement. */
 async function bookQuantities(ctx: HookContext, lines: DocLine[]): Promise<string[]> {
   if (!lines.length) return [];
-  const keys = lines.map(
-    (l, i) =>
-      sql`(${i}::int, ${l.Material_ID}::bigint, ${l.Location_ID}::bigint, ${l.Batch_NO?.trim() ?? ''}::varchar)`,
-  );
   const { rows } = await sql<{ i: number; qty: string | null }>`SELECT k.i, b.qty
-    FROM (VALUES ${sql.join(keys)}) AS k(i, material_id, location_id, batch_no)
+    FROM ${rowsAsArrays(
+      'k',
+      [
+        ['i', 'int'],
+        ['material_id', 'bigint'],
+        ['location_id', 'bigint'],
+        ['batch_no', 'varchar'],
+      ],
+      lines,
+      (l, i) => [i, l.Material_ID, l.Location_ID, l.Batch_NO?.trim() ?? ''],
+    )}
     LEFT JOIN stock_balance b ON b.material_id = k.material_id AND b.location_id = k.location_id
       AND b.batch_no = k.batch_no`.execute(ctx.tx);
   const out = lines.map(() => '0');
@@ -136,10 +142,10 @@ export const stockDocHooks = defineHooks(stockDoc, {
       );
       const book = await bookQuantities(ctx, lines);
       posting = [];
-      const diffs: RawBuilder<unknown>[] = [];
+      const diffs: { line: number; book: string; diff: string }[] = [];
       for (const [i, l] of lines.entries()) {
         const diff = subDecimal(l.Qty, book[i]);
-        diffs.push(sql`(${i + 1}::int, ${book[i]}::numeric, ${diff}::numeric)`);
+        diffs.push({ line: i + 1, book: book[i], diff });
         if (!isZero(diff))
           posting.push({
             ...lineOf(l, i),
@@ -149,7 +155,16 @@ export const stockDocHooks = defineHooks(stockDoc, {
           });
       }
       await sql`UPDATE ${sql.table(LINES)} AS l SET book_qty = v.book, diff_qty = v.diff
-        FROM (VALUES ${sql.join(diffs)}) AS v(line_no, book, diff)
+        FROM ${rowsAsArrays(
+          'v',
+          [
+            ['line_no', 'int'],
+            ['book', 'numeric'],
+            ['diff', 'numeric'],
+          ],
+          diffs,
+          (d) => [d.line, d.book, d.diff],
+        )}
         WHERE l.parent_id = ${id} AND l.line_no = v.line_no`.execute(ctx.tx);
     } else {
       const sign = type === STOCK_DOC_TYPE.RECEIPT || type === STOCK_DOC_TYPE.TRANSFER ? 1 : -1;
@@ -188,7 +203,7 @@ function documentAmounts(
   posted: PostedRow[],
 ): RawBuilder<unknown>[] {
   let total = '0';
-  const updates: RawBuilder<unknown>[] = [];
+  const updates: { line: number; amount: string; price: string | null; batch: string | null }[] = [];
   for (const [i, l] of lines.entries()) {
     const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
     if (!rows.length) continue;
@@ -196,13 +211,23 @@ function documentAmounts(
     total = addDecimal(total, amount);
     const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
     const price = type === STOCK_DOC_TYPE.COUNT ? null : rows[0].unitCost;
-    updates.push(sql`(${i + 1}::int, ${amount}::numeric, ${price}::numeric, ${batch}::varchar)`);
+    updates.push({ line: i + 1, amount, price, batch });
   }
   const out = [sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`];
   if (updates.length)
     out.push(sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
         batch_no = coalesce(v.batch, l.batch_no)
-      FROM (VALUES ${sql.join(updates)}) AS v(line_no, amount, price, batch)
+      FROM ${rowsAsArrays(
+        'v',
+        [
+          ['line_no', 'int'],
+          ['amount', 'numeric'],
+          ['price', 'numeric'],
+          ['batch', 'varchar'],
+        ],
+        updates,
+        (u) => [u.line, u.amount, u.price, u.batch],
+      )}
       WHERE l.parent_id = ${id} AND l.line_no = v.line_no`);
   return out;
 }
