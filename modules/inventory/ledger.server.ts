@@ -222,13 +222,6 @@ export async function reverseMovements(
   );
 }
 
-/**
- * Writes a plan in one statement whatever the number of lines: ledger rows, new layers, layer use,
- * changed layers, balances, pools and the caller's `also`, each a data-modifying CTE (the foreign
- * keys between them are checked at the end of the statement). One round trip while the stock
- * locks are held. The rows go as one array per column (rowsAsArrays), so the statement's text
- * does not depend on the number of lines.
- */
 const LEDGER_COLUMNS = [
   ['id', 'bigint'],
   ['line_no', 'int'],
@@ -276,6 +269,13 @@ const POOL_COLUMNS = [
   ['c', 'numeric'],
 ] as const;
 
+/**
+ * Writes a plan in one statement whatever the number of lines: ledger rows, new layers, layer use,
+ * changed layers, balances, pools and the caller's `also`, each a data-modifying CTE (the foreign
+ * keys between them are checked at the end of the statement). One round trip while the stock
+ * locks are held. The rows go as one array per column (rowsAsArrays), so the statement's text
+ * does not depend on the number of lines.
+ */
 async function writePlan(
   ctx: HookContext,
   input: Omit<PostingInput, 'lines'> & { lines: unknown[] },
