@@ -25,7 +25,10 @@ export const stockLedger = defineEntity({
     Doc_ID: int({ zh: '单据ID', en: 'Document ID' }, { required: true, hiddenInList: true }),
     Doc_NO: text({ zh: '单据编号', en: 'Document no.' }, { max: 40, required: true }),
     Line_NO: int({ zh: '行号', en: 'Line' }, { hiddenInList: true }),
-    Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
+    Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', {
+      required: true,
+      indexedBy: 'ix_stock_ledger_material_date',
+    }),
     Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name', { required: true }),
     Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', { required: true }),
     Batch_NO: text({ zh: '批次号', en: 'Batch number' }, { max: 40, required: true }),
@@ -56,7 +59,10 @@ export const stockBalance = defineEntity({
   key: 'Balance_ID',
   menu: 'IV.balance',
   fields: {
-    Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
+    Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', {
+      required: true,
+      indexedBy: 'ux_stock_balance_key',
+    }),
     Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name', { required: true }),
     Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', { required: true }),
     Batch_NO: text({ zh: '批次号', en: 'Batch number' }, { max: 40, required: true }),

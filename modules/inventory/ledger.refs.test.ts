@@ -79,6 +79,7 @@ describe('postMovements and its references', () => {
         const { loaded } = await lockAndLoad(tx, {
           materialIds: [f.fifo],
           locationIds: [f.locB],
+          pairs: [[f.fifo, f.locB]],
           draw: { ledger: 1, layers: 0 },
           needs: new Map([[f.fifo, need]]),
         });
@@ -95,5 +96,29 @@ describe('postMovements and its references', () => {
       ['10', '3'],
     ]);
     expect(await layersFor('0')).toEqual([]);
+  });
+
+  it('reads the balances of the material and location pairs the lines move, and no others', async () => {
+    await post([{ Line_NO: 1, Material_ID: f.fifo, Location_ID: f.locA, Qty: '1', Unit_Price: '1' }]);
+    const balances = await withTx(t.engine.db, async (tx) => {
+      const { loaded } = await lockAndLoad(tx, {
+        materialIds: [f.avg, f.fifo],
+        locationIds: [f.locA, f.locB],
+        pairs: [
+          [f.avg, f.locA],
+          [f.fifo, f.locB],
+        ],
+        draw: { ledger: 2, layers: 0 },
+        needs: new Map(),
+      });
+      return [...loaded.state.balances.values()].map((b) => [b.materialId, b.locationId]).sort();
+    });
+    // f.fifo at locA has stock too, but no line moves it
+    expect(balances).toEqual(
+      [
+        [f.avg, f.locA],
+        [f.fifo, f.locB],
+      ].sort(),
+    );
   });
 });

@@ -99,9 +99,14 @@ export async function postMovements(
   for (const l of lines)
     if (isNegative(l.Qty) && !l.To_Location_ID)
       needs.set(l.Material_ID, addDecimal(needs.get(l.Material_ID) ?? '0', absDecimal(l.Qty)));
+  const pairs = new Map<string, [number, number]>();
+  for (const l of lines)
+    for (const loc of [l.Location_ID, l.To_Location_ID ?? l.Location_ID])
+      pairs.set(`${l.Material_ID}:${loc}`, [l.Material_ID, loc]);
   const { refs, loaded } = await lockAndLoad(tx, {
     materialIds: [...new Set(lines.map((l) => l.Material_ID))],
     locationIds,
+    pairs: [...pairs.values()],
     draw: { ledger: rowsAtMost, layers: 2 * rowsAtMost },
     needs,
     doc: input.once ? { type: input.Doc_Type, id: input.Doc_ID } : undefined,

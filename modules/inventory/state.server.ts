@@ -297,7 +297,7 @@ function fromJson(
 }
 
 /**
- * loadRefs, lockMaterials and loadState with needs, in one round trip (migrations 0015 and 0017):
+ * loadRefs, lockMaterials and loadState with needs, in one round trip (migrations 0015 to 0020):
  * the posting's hot path. What loadRefs reads comes from the statement's snapshot, taken before
  * the stock locks are waited for, as it did in a statement of its own before them; the stock comes
  * from the function's statements, which see what the postings waited for committed. The state
@@ -307,7 +307,10 @@ export async function lockAndLoad(
   tx: Tx,
   of: {
     materialIds: number[];
+    /** every location the lines name (for their names and checks) */
     locationIds: number[];
+    /** the material and location pairs the lines move: the balances read */
+    pairs: [materialId: number, locationId: number][];
     draw: { ledger: number; layers: number };
     /** how much of each material the movements take out (see loadState) */
     needs: Map<number, string>;
@@ -315,13 +318,14 @@ export async function lockAndLoad(
     doc?: { type: number; id: number };
   },
 ): Promise<{ refs: PostingRefs; loaded: LoadedState }> {
-  const { locationIds, draw, needs } = of;
+  const { locationIds, pairs, draw, needs } = of;
   const ids = [...of.materialIds].sort((a, b) => a - b);
   const needed = [...needs];
   const { rows } = await sql<
     RefsJson & { s: StateJson & { p: { m: number; q: string; a: string; c: string }[] } }
   >`
-    SELECT ${refsSql(ids, locationIds, of.doc)}, iv_lock_and_load(${sql.val(ids)}::bigint[], ${sql.val(locationIds)}::bigint[],
+    SELECT ${refsSql(ids, locationIds, of.doc)}, iv_lock_and_load(${sql.val(ids)}::bigint[],
+      ${sql.val(pairs.map(([m]) => m))}::bigint[], ${sql.val(pairs.map(([, l]) => l))}::bigint[],
       ${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[],
       ${draw.ledger}::int, ${draw.layers}::int, ${LAYERS_AT_ONCE}::int) AS s`.execute(tx);
   const refs = refsFrom(rows[0]);

@@ -73,6 +73,58 @@ describe('snapshot and DDL', () => {
       /-- review: drops data\nALTER TABLE "parent" DROP COLUMN "name"/,
     );
   });
+  it('indexes state only on documents, and a ref that a unique or a named index already serves not again', () => {
+    expect(snap.tables.child.columns.state.index).toBe(true);
+    expect(snap.tables.parent.columns.state.index).toBeUndefined();
+    expect(snap.tables.child.columns.parent_id.index).toBe(true);
+    const served = snapshotOf(
+      new Registry([
+        defineModule({
+          code: 'm',
+          label,
+          order: 1,
+          entities: [
+            defineEntity({
+              name: 'Parent',
+              label,
+              kind: 'master',
+              fields: { Code: text(label, { required: true, unique: true }) },
+              display: 'Code',
+            }),
+            defineEntity({
+              name: 'Entry',
+              label,
+              kind: 'log',
+              fields: {
+                Parent_ID: ref(label, 'Parent', 'Code', { indexedBy: 'ix_entry_parent_date' }),
+                Only_ID: ref(label, 'Parent', 'Code', { unique: true }),
+              },
+              display: 'Parent_ID',
+            }),
+          ],
+          menu: [],
+        }),
+      ]),
+    ).tables.entry.columns;
+    expect(served.parent_id).toEqual({ type: 'bigint', references: { table: 'parent' } });
+    expect(served.only_id.index).toBeUndefined();
+    expect(served.only_id.unique).toBe(true);
+  });
+  it('drops an index that changes before making the one of the same name', () => {
+    const next: Snapshot = JSON.parse(JSON.stringify(snap));
+    next.tables.child.columns.parent_id.index = false;
+    next.tables.parent.columns.code.unique = false;
+    next.tables.parent.columns.code.index = true;
+    expect(diffSnapshots(snap, next)).toEqual([
+      'DROP INDEX IF EXISTS "ix_child_parent_id"',
+      'DROP INDEX IF EXISTS "ux_parent_code"',
+      'CREATE INDEX "ix_parent_code" ON "parent" ("code")',
+    ]);
+    // the unique index stays when only the plain one goes
+    const kept: Snapshot = JSON.parse(JSON.stringify(snap));
+    kept.tables.parent.columns.code.index = true;
+    expect(diffSnapshots(snap, kept)).toEqual(['CREATE INDEX "ix_parent_code" ON "parent" ("code")']);
+  });
   it('round-trips statements through a migration file', () => {
     const sql = diffSnapshots(EMPTY_SNAPSHOT, snap);
     expect(splitMigration(migrationSql(sql))).toEqual(sql);

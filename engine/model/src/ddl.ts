@@ -55,7 +55,8 @@ function fieldColumns(fields: Fields, registry: Registry): Record<string, Column
     if (f.kind === 'enum' && f.default !== undefined) c.default = String(f.default);
     if (f.kind === 'ref') {
       c.references = { table: registry.get(f.entity).table };
-      c.index = true;
+      // a unique index, or a composite one leading with the column, serves as its index
+      if (!f.unique && !f.indexedBy) c.index = true;
     }
     if (f.unique) c.unique = true;
     cols[columnOf(name)] = c;
@@ -63,11 +64,18 @@ function fieldColumns(fields: Fields, registry: Registry): Record<string, Column
   return cols;
 }
 
-function standardColumns(): Record<string, ColumnSnap> {
+function standardColumns(def: EntityDef): Record<string, ColumnSnap> {
   const cols: Record<string, ColumnSnap> = {};
   for (const n of CUSTOM_FIELD_NAMES) cols[columnOf(n)] = { type: 'varchar(500)' };
   cols.tag_value = { type: 'varchar(500)' };
-  cols.state = { type: 'smallint', notNull: true, default: '1', index: true };
+  // only documents are listed by state (draft, in approval, void...); elsewhere every row has the
+  // same one or two values, which an index would not narrow but every insert would pay for
+  cols.state = {
+    type: 'smallint',
+    notNull: true,
+    default: '1',
+    ...(def.kind === 'document' ? { index: true } : {}),
+  };
   cols.created_by = { type: 'bigint' };
   cols.created_at = { type: 'timestamptz', notNull: true, default: 'now()' };
   cols.updated_by = { type: 'bigint' };
@@ -88,7 +96,7 @@ export function entityTables(def: EntityDef, registry: Registry): Record<string,
   const tables: Record<string, TableSnap> = {
     [def.table]: {
       ...(def.idStart ? { idStart: def.idStart } : {}),
-      columns: { ...fieldColumns(def.fields, registry), ...standardColumns(), ...approval },
+      columns: { ...fieldColumns(def.fields, registry), ...standardColumns(def), ...approval },
       ...(def.kind === 'document' ? { uniqueWhere: 'state <> 0' } : {}),
     },
   };
@@ -147,6 +155,7 @@ function fkStatement(table: string, col: string, c: ColumnSnap): string[] {
 export function diffSnapshots(from: Snapshot, to: Snapshot): string[] {
   const creates: string[] = [];
   const alters: string[] = [];
+  const redo: string[] = [];
   const indexes: string[] = [];
   const fks: string[] = [];
   const drops: string[] = [];
@@ -181,10 +190,14 @@ export function diffSnapshots(from: Snapshot, to: Snapshot): string[] {
         alters.push(
           `ALTER TABLE ${q(table)} ALTER COLUMN ${q(n)} ${c.default !== undefined ? `SET DEFAULT ${c.default}` : 'DROP DEFAULT'}`,
         );
-      if (!!was.unique !== !!c.unique || !!was.index !== !!c.index) {
-        if (was.unique) drops.push(`DROP INDEX IF EXISTS ${q(`ux_${table}_${n}`)}`);
-        if (was.index) drops.push(`DROP INDEX IF EXISTS ${q(`ix_${table}_${n}`)}`);
-        indexes.push(...indexStatements(table, t, n, c));
+      // an index that changes is dropped before the one of the same name is made again
+      if (!!was.unique !== !!c.unique) {
+        if (was.unique) redo.push(`DROP INDEX IF EXISTS ${q(`ux_${table}_${n}`)}`);
+        indexes.push(...indexStatements(table, t, n, { ...c, index: false }));
+      }
+      if (!!was.index !== !!c.index) {
+        if (was.index) redo.push(`DROP INDEX IF EXISTS ${q(`ix_${table}_${n}`)}`);
+        indexes.push(...indexStatements(table, t, n, { ...c, unique: false }));
       }
       if (JSON.stringify(was.references) !== JSON.stringify(c.references)) {
         if (was.references)
@@ -197,7 +210,7 @@ export function diffSnapshots(from: Snapshot, to: Snapshot): string[] {
   }
   for (const table of Object.keys(from.tables))
     if (!to.tables[table]) drops.push(`-- review: drops data\nDROP TABLE ${q(table)} CASCADE`);
-  return [...creates, ...alters, ...indexes, ...fks, ...drops];
+  return [...creates, ...alters, ...redo, ...indexes, ...fks, ...drops];
 }
 
 export const STATEMENT_BREAK = '\n--> statement-breakpoint\n';

@@ -57,6 +57,12 @@ export interface RefField extends FieldBase {
   entity: string;
   /** The target's field shown beside the id (`Dept_Name`). */
   display: string;
+  /**
+   * The hand-written index (in a migration) that leads with this column and so serves the lookups
+   * and the foreign key's checks; the column then gets no index of its own, which every write of the
+   * row would pay for.
+   */
+  indexedBy?: string;
   /** Wire name of the display value in answers; defaults to `<field without _ID>_Name`. */
   displayAs?: string;
 }
