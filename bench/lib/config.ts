@@ -26,6 +26,8 @@ export function settings() {
     seconds: num('BENCH_SECONDS', 20),
     ledgerRate: num('BENCH_LEDGER_RATE', 500),
     writers: num('BENCH_WRITERS', 20),
+    /** Postings per second offered in the paced phase (the target). */
+    postingRate: num('BENCH_POSTING_RATE', 300),
     linesPerPosting: num('BENCH_LINES', 20),
     generate: {
       seed: num('BENCH_SEED', 20261122),

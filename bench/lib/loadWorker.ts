@@ -42,6 +42,12 @@ export interface PostingJob {
    * was entered earlier); unset: each writer saves and approves one document after the other.
    */
   drafted?: number;
+  /**
+   * With drafted: postings per second offered over all writers, each due at its own time, whether
+   * or not the answers before it have come (open loop); unset: each writer posts as soon as it has
+   * its answer (closed loop, the rate the server reaches).
+   */
+  rate?: number;
 }
 
 export interface PostingResult {
@@ -51,8 +57,12 @@ export interface PostingResult {
   postingsPerSec: number;
   /** Drafts saved before the approvals (job.drafted), and how long that took. */
   drafts?: { saved: number; seconds: number };
+  /** The rate offered (job.rate), when the postings were paced. */
+  offered?: number;
   create: Latency;
+  /** Each approval from when it was sent to its answer. */
   approve: Latency;
+  /** Save and approve; when paced, each approval from when it was due to its answer. */
   total: Latency;
   failed: number;
   failures: Record<string, number>;
@@ -201,7 +211,22 @@ async function postings(job: PostingJob): Promise<PostingResult> {
   }
   const start = performance.now();
   const end = start + job.seconds * 1000;
-  if (job.drafted)
+  if (job.drafted && job.rate) {
+    // a writer that is free takes the next due posting; when all are busy the postings fall behind
+    // their times, and that wait counts in their latency (no coordinated omission)
+    const interval = 1000 / job.rate;
+    let slot = 0;
+    await writers(async () => {
+      for (;;) {
+        const due = start + slot++ * interval;
+        const id = due < end ? queue.shift() : undefined;
+        if (id === undefined) return;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if ((await post(id)) !== null) total.push(performance.now() - due);
+      }
+    });
+  } else if (job.drafted)
     await writers(async () => {
       for (let id = queue.shift(); id !== undefined && performance.now() < end; id = queue.shift()) {
         const ms = await post(id);
@@ -226,6 +251,7 @@ async function postings(job: PostingJob): Promise<PostingResult> {
     seconds: Math.round(seconds * 10) / 10,
     postingsPerSec: Math.round((total.length / seconds) * 10) / 10,
     drafts,
+    offered: job.rate,
     create: latencyOf(create),
     approve: latencyOf(approve),
     total: latencyOf(total),

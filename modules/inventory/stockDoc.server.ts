@@ -185,6 +185,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
         Posting_Date: String(record.Doc_Date),
         lines: posting,
         once: true,
+        last: ctx.last,
       },
       (posted) => documentAmounts(type, id, lines, posted),
     );

@@ -5,6 +5,11 @@ import type { Row } from './db';
 /** What a hook gets besides the data: who acts, the transaction, and the product's entities. */
 export interface HookContext extends TxContext {
   registry: Registry;
+  /**
+   * Nothing follows the hook in its transaction: the hook's last statement may carry the COMMIT
+   * (andCommit). Set for onApprove.
+   */
+  last?: boolean;
 }
 
 /**

@@ -143,7 +143,8 @@ export class ApprovalService {
         d AS (${todosDone(route, parameter)})
         ${posting ? svc.readFrom(sql`u`, doc.id) : sql`SELECT 1`}`.execute(tx);
       await this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
-      if (posting) await svc.hooks.onApprove?.(c, svc.record(changed[0]));
+      if (posting) await svc.hooks.onApprove?.({ ...c, last: true }, svc.record(changed[0]));
+      // nothing more in this transaction: onApprove may have committed it with its last statement
       return doc.id;
     });
     // read after the commit: a posting's locks on stock are not held for the answer

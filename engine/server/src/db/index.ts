@@ -4,6 +4,9 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { preparingPool } from './prepared';
+
+export { andCommit } from './prepared';
+
 import { parsers } from './types';
 import { CachedTablesPlugin } from './watch';
 

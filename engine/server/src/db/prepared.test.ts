@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../testing';
-import type { Database } from './index';
+import { andCommit, type Database } from './index';
 
 /** Writes to PostgreSQL's socket while `run` runs: one per write call, however many messages each holds. */
 async function writesDuring(run: () => Promise<unknown>): Promise<number> {
@@ -79,5 +79,63 @@ describe.runIf(!!process.env.DATABASE_URL)('a transaction on PostgreSQL', () => 
       expect(rows[0].x).not.toBeNull();
     });
     expect(await count()).toBe(1);
+  });
+
+  it('commits with a statement marked last, in the same write', async () => {
+    const writes = await writesDuring(() =>
+      database.db.transaction().execute(async (tx) => {
+        await sql`INSERT INTO pipeline_probe VALUES (10)`.execute(tx);
+        await andCommit(sql`INSERT INTO pipeline_probe VALUES (11)`).execute(tx);
+      }),
+    );
+    // BEGIN with the first INSERT, the second INSERT with COMMIT
+    expect(writes).toBe(2);
+    const { rows } = await sql<{ x: number }>`SELECT x FROM pipeline_probe WHERE x >= 10 ORDER BY x`.execute(
+      database.db,
+    );
+    expect(rows.map((r) => r.x)).toEqual([10, 11]);
+  });
+
+  it('rolls back when the statement marked last fails, and the connection serves the next', async () => {
+    for (let i = 0; i < 12; i++)
+      await expect(
+        database.db.transaction().execute(async (tx) => {
+          await sql`INSERT INTO pipeline_probe VALUES (20)`.execute(tx);
+          await andCommit(sql`INSERT INTO pipeline_probe VALUES (10)`).execute(tx);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+    expect((await sql`SELECT 1 FROM pipeline_probe WHERE x = 20`.execute(database.db)).rows).toHaveLength(0);
+    await database.db.transaction().execute(async (tx) => {
+      await sql`INSERT INTO pipeline_probe VALUES (21)`.execute(tx);
+    });
+    expect((await sql`SELECT 1 FROM pipeline_probe WHERE x = 21`.execute(database.db)).rows).toHaveLength(1);
+  });
+
+  it('refuses a statement after the one that committed', async () => {
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await andCommit(sql`INSERT INTO pipeline_probe VALUES (30)`).execute(tx);
+        await sql`INSERT INTO pipeline_probe VALUES (31)`.execute(tx);
+      }),
+    ).rejects.toThrow(/andCommit/);
+    const { rows } = await sql<{ x: number }>`SELECT x FROM pipeline_probe WHERE x >= 30`.execute(
+      database.db,
+    );
+    expect(rows.map((r) => r.x)).toEqual([30]);
+  });
+});
+
+describe('a statement marked last on PGlite', () => {
+  it("is the transaction's statement like any other, committed with it", async () => {
+    const database = await openTestDatabase();
+    try {
+      await sql`CREATE TABLE last_probe (x int)`.execute(database.db);
+      await database.db.transaction().execute(async (tx) => {
+        await andCommit(sql`INSERT INTO last_probe VALUES (1)`).execute(tx);
+      });
+      expect((await sql`SELECT x FROM last_probe`.execute(database.db)).rows).toEqual([{ x: 1 }]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { type PostgresPool, type PostgresPoolClient, type RawBuilder, sql } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -21,6 +21,21 @@ const PREPARED = Symbol('prepared');
 interface State {
   named: Map<string, string>;
   beginHeld: boolean;
+  /** the transaction's COMMIT went with its last statement (andCommit) */
+  ended: boolean;
+}
+
+const COMMITS = '/* and commit */ ';
+
+/**
+ * Marks the last statement of a transaction: on PostgreSQL its COMMIT is written with it and
+ * answered in the same round trip, so that the locks the transaction holds are let go one round
+ * trip sooner (a posting's stock locks: every other posting of the same materials waits on them).
+ * When the statement fails, PostgreSQL turns that COMMIT into a ROLLBACK. Any statement after it
+ * in the same transaction is refused. Elsewhere (PGlite, no pipeline) it is a comment.
+ */
+export function andCommit<T>(query: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(COMMITS)}${query}`;
 }
 type Client = pg.PoolClient & { [PREPARED]?: State };
 
@@ -61,8 +76,18 @@ interface Cork {
 function send(client: Client, state: State, run: Send): Send {
   const stream = (client as unknown as { connection: { stream: Cork } }).connection.stream;
   return (text, values) => {
-    if (typeof text === 'string' && /^(begin|commit|rollback)$/i.test(text)) {
-      const verb = text.toUpperCase();
+    const verb =
+      typeof text === 'string' && /^(begin|commit|rollback)$/i.test(text) ? text.toUpperCase() : null;
+    if (state.ended) {
+      if (verb === 'COMMIT' || verb === 'ROLLBACK') {
+        state.ended = false;
+        return Promise.resolve(skipped(verb));
+      }
+      return Promise.reject(
+        new Error('a statement after the one that committed its transaction (andCommit)'),
+      );
+    }
+    if (verb) {
       if (verb === 'BEGIN' && !state.beginHeld) {
         state.beginHeld = true;
         return Promise.resolve(skipped(verb));
@@ -72,13 +97,18 @@ function send(client: Client, state: State, run: Send): Send {
         return Promise.resolve(skipped(verb));
       }
     }
-    if (!state.beginHeld) return run(text, values);
+    const commits = typeof text === 'string' && text.startsWith(COMMITS);
+    if (!state.beginHeld && !commits) return run(text, values);
+    const begins = state.beginHeld;
     state.beginHeld = false;
+    state.ended = commits;
     stream.cork();
     try {
-      const begun = run('BEGIN');
+      const begun = begins ? run('BEGIN') : null;
       const result = run(text, values);
-      return Promise.all([begun, result]).then(([, r]) => r);
+      // a COMMIT that fails (a deferred check) fails the statement, as it would have failed the commit
+      const committed = commits ? run('COMMIT') : null;
+      return Promise.all([begun, result, committed]).then(([, r]) => r);
     } finally {
       stream.uncork();
     }
@@ -90,9 +120,10 @@ function prepare(client: Client): Client {
   if (known) {
     // a connection comes back from the pool outside any transaction
     known.beginHeld = false;
+    known.ended = false;
     return client;
   }
-  const state: State = { named: new Map(), beginHeld: false };
+  const state: State = { named: new Map(), beginHeld: false, ended: false };
   client[PREPARED] = state;
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<Result>;
   const named: Send = (text, values) => {
