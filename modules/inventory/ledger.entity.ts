@@ -56,6 +56,8 @@ export const stockBalance = defineEntity({
   label: { zh: '库存余额', en: 'Stock balance' },
   kind: 'log',
   table: 'stock_balance',
+  // updated in place by every posting of its material: room for the new version on the same page
+  fillfactor: 70,
   key: 'Balance_ID',
   menu: 'IV.balance',
   fields: {
@@ -81,6 +83,8 @@ export const stockCost = defineEntity({
   label: { zh: '存货成本', en: 'Stock cost' },
   kind: 'log',
   table: 'stock_cost',
+  // updated in place by every posting of its material: room for the new version on the same page
+  fillfactor: 50,
   api: false,
   fields: {
     Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', {

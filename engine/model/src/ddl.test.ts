@@ -125,6 +125,25 @@ describe('snapshot and DDL', () => {
     kept.tables.parent.columns.code.index = true;
     expect(diffSnapshots(snap, kept)).toEqual(['CREATE INDEX "ix_parent_code" ON "parent" ("code")']);
   });
+  it('leaves room on the pages of a table whose rows are updated in place (fillfactor)', () => {
+    const next: Snapshot = JSON.parse(JSON.stringify(snap));
+    next.tables.parent.fillfactor = 70;
+    expect(diffSnapshots(snap, next)).toEqual(['ALTER TABLE "parent" SET (fillfactor = 70)']);
+    expect(diffSnapshots(next, snap)).toEqual(['ALTER TABLE "parent" RESET (fillfactor)']);
+    expect(diffSnapshots(EMPTY_SNAPSHOT, next).find((s) => s.startsWith('CREATE TABLE "parent"'))).toMatch(
+      / WITH \(fillfactor = 70\)$/,
+    );
+    expect(() =>
+      defineEntity({
+        name: 'Bad',
+        label,
+        kind: 'log',
+        fields: { Code: text(label) },
+        display: 'Code',
+        fillfactor: 5,
+      }),
+    ).toThrow(/fillfactor/);
+  });
   it('round-trips statements through a migration file', () => {
     const sql = diffSnapshots(EMPTY_SNAPSHOT, snap);
     expect(splitMigration(migrationSql(sql))).toEqual(sql);

@@ -14,6 +14,7 @@ export interface ColumnSnap {
 }
 export interface TableSnap {
   idStart?: number;
+  fillfactor?: number;
   columns: Record<string, ColumnSnap>;
   /** Unique indexes ignore void (state 0) rows of documents. */
   uniqueWhere?: string;
@@ -96,6 +97,7 @@ export function entityTables(def: EntityDef, registry: Registry): Record<string,
   const tables: Record<string, TableSnap> = {
     [def.table]: {
       ...(def.idStart ? { idStart: def.idStart } : {}),
+      ...(def.fillfactor ? { fillfactor: def.fillfactor } : {}),
       columns: { ...fieldColumns(def.fields, registry), ...standardColumns(def), ...approval },
       ...(def.kind === 'document' ? { uniqueWhere: 'state <> 0' } : {}),
     },
@@ -167,13 +169,22 @@ export function diffSnapshots(from: Snapshot, to: Snapshot): string[] {
         `"id" bigint ${identity} PRIMARY KEY`,
         ...Object.entries(t.columns).map(([n, c]) => columnSql(n, c)),
       ];
-      creates.push(`CREATE TABLE ${q(table)} (\n  ${cols.join(',\n  ')}\n)`);
+      creates.push(
+        `CREATE TABLE ${q(table)} (\n  ${cols.join(',\n  ')}\n)${t.fillfactor ? ` WITH (fillfactor = ${t.fillfactor})` : ''}`,
+      );
       for (const [n, c] of Object.entries(t.columns)) {
         indexes.push(...indexStatements(table, t, n, c));
         fks.push(...fkStatement(table, n, c));
       }
       continue;
     }
+    // pages written from now on keep the room; the rows already there move as they are updated
+    if (old.fillfactor !== t.fillfactor)
+      alters.push(
+        t.fillfactor
+          ? `ALTER TABLE ${q(table)} SET (fillfactor = ${t.fillfactor})`
+          : `ALTER TABLE ${q(table)} RESET (fillfactor)`,
+      );
     for (const [n, c] of Object.entries(t.columns)) {
       const was = old.columns[n];
       if (!was) {

@@ -65,6 +65,12 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   tree?: { parent: keyof F & string; picker?: 'tree' | 'search' };
   /** First generated id, when low ids are reserved for seeded rows with fixed meaning. */
   idStart?: number;
+  /**
+   * Percent of each table page filled by inserts (PostgreSQL's fillfactor), for rows updated in
+   * place again and again (stock balances, cost pools): the room left lets an update that changes
+   * no indexed column stay on its page, without new index entries.
+   */
+  fillfactor?: number;
   /** Menu code whose grants protect this entity's routes. */
   menu?: string;
   /** false: no generic routes (the engine or the module serves it through its own endpoints). */
@@ -92,6 +98,7 @@ export interface EntityDef<
   features: Features;
   tree?: { parent: string; picker?: 'tree' | 'search' };
   idStart?: number;
+  fillfactor?: number;
   menu?: string;
   api: boolean;
   lookup?: { path: string; delayMs?: number };
@@ -153,10 +160,16 @@ export function defineEntity<
     features: input.features ?? {},
     tree: input.tree,
     idStart: input.idStart,
+    fillfactor: input.fillfactor,
     menu: input.menu,
     api: input.api ?? true,
     lookup: input.lookup,
   };
+  if (
+    def.fillfactor !== undefined &&
+    !(Number.isInteger(def.fillfactor) && def.fillfactor >= 10 && def.fillfactor <= 100)
+  )
+    throw new Error(`${def.name}: fillfactor is a whole percent from 10 to 100`);
   if (def.features.approval && def.kind !== 'document')
     throw new Error(`${def.name}: approval needs a document`);
   const dateField = typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
