@@ -24,6 +24,8 @@ interface DocLine {
   Bucket_ID?: number | null;
   Qty: string;
   Unit_Price?: string | null;
+  /** as saved (a receipt's quantity times its price); the posting states what the line cost */
+  Amount?: string | null;
 }
 
 /** Rules of the document before it is saved; the posting checks stock again when it is approved. */
@@ -187,7 +189,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
         once: true,
         last: ctx.last,
       },
-      (posted) => documentAmounts(type, id, lines, posted),
+      (posted) => documentAmounts(type, id, lines, posted, (record.Total_Amount as string | null) ?? null),
     );
   },
 
@@ -196,12 +198,16 @@ export const stockDocHooks = defineHooks(stockDoc, {
   },
 });
 
-/** The lines' amounts, prices and batch numbers, and the document's total, from what was posted. */
+/**
+ * The lines' amounts, prices and batch numbers, and the document's total, from what was posted;
+ * only what the posting changed is written (a receipt at its stated prices changes nothing).
+ */
 function documentAmounts(
   type: number,
   id: number,
   lines: DocLine[],
   posted: PostedRow[],
+  savedTotal: string | null,
 ): RawBuilder<unknown>[] {
   let total = '0';
   const updates: { line: number; amount: string; price: string | null; batch: string | null }[] = [];
@@ -211,10 +217,14 @@ function documentAmounts(
     const amount = rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0');
     total = addDecimal(total, amount);
     const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
-    const price = type === STOCK_DOC_TYPE.COUNT ? null : rows[0].unitCost;
-    updates.push({ line: i + 1, amount, price, batch });
+    // the price fills a line that stated none
+    const price = type === STOCK_DOC_TYPE.COUNT || l.Unit_Price != null ? null : rows[0].unitCost;
+    if (batch !== null || price !== null || l.Amount == null || compareDecimal(l.Amount, amount) !== 0)
+      updates.push({ line: i + 1, amount, price, batch });
   }
-  const out = [sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`];
+  const out: RawBuilder<unknown>[] = [];
+  if (savedTotal === null || compareDecimal(savedTotal, total) !== 0)
+    out.push(sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`);
   if (updates.length)
     out.push(sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
         batch_no = coalesce(v.batch, l.batch_no)

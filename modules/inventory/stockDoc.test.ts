@@ -151,6 +151,30 @@ describe('stock documents post to the ledger on approval', () => {
     expect(refused.body.Code).not.toBe(0);
     expect(refused.body.Message).toContain('已被后续单据使用');
   });
+  it('writes back to the document only what the posting changed', async () => {
+    const c = await createDoc(t, T.RECEIPT, [
+      { Material_ID: f.avg, Location_ID: f.locA, Qty: '2', Unit_Price: '1.25' },
+      { Material_ID: f.avg, Location_ID: f.locB, Qty: '1' },
+    ]);
+    const id = c.body.Data.Doc_ID;
+    const versions = async () =>
+      (
+        await sql<{ line_no: number; v: string }>`SELECT line_no, xmin::text AS v FROM stock_doc_lines
+          WHERE parent_id = ${id} ORDER BY line_no`.execute(t.engine.db)
+      ).rows.map((r) => r.v);
+    const [priced, unpriced] = await versions();
+    expect((await approve(t, id)).body.Data.State).toBe(3);
+    const [pricedAfter, unpricedAfter] = await versions();
+    // the line at its stated price is as saved; the other got its cost and amount
+    expect(pricedAfter).toBe(priced);
+    expect(unpricedAfter).not.toBe(unpriced);
+    const doc = await t.call<{ Total_Amount: string; Lines: { Amount: string | null }[] }>(
+      'GET',
+      `/StockDoc/${id}`,
+    );
+    expect(doc.body.Data.Lines[0].Amount).toBe('2.5');
+    expect(doc.body.Data.Lines[1].Amount).not.toBeNull();
+  });
 });
 
 describe('bad input changes nothing', () => {
