@@ -38,6 +38,8 @@ export interface BackendRun {
   postings: PostingPhase;
   /** Drafts saved first; the writers then only approve them. */
   approvals: PostingPhase;
+  /** Drafts saved first, then approved at an offered rate (PostingResult.offered). */
+  paced?: PostingPhase;
   /** One-minute load average of the machine when each phase ended (2 shared cores). */
   loadAverage: Record<string, number>;
 }
@@ -98,17 +100,25 @@ export function tableRows(runs: BackendRun[]): string[][] {
       (r) => `${r.roundTrip.wallUs} / ${r.roundTrip.cpuUs}`,
     ),
     row('saving and posting, 20 writers: postings/s', '≥ 300', (r) => r.postings.postingsPerSec),
-    row('  posting (approve, 20 lines): p50 / p95 / p99 ms', 'p95 < 50', (r) => ms(r.postings.approve)),
+    row('  posting (approve, 20 lines): p50 / p95 / p99 ms', '', (r) => ms(r.postings.approve)),
     row('  saving the draft: p50 / p95 / p99 ms', '', (r) => ms(r.postings.create)),
     row('  save + approve: p50 / p95 / p99 ms', '', (r) => ms(r.postings.total)),
     row('  SQL statements per document (save + approve)', '', (r) => r.postings.statementsPerPosting),
     ...phaseChecks((r) => r.postings),
     row('posting saved drafts, 20 writers: postings/s', '≥ 300', (r) => r.approvals.postingsPerSec),
-    row('  posting (approve, 20 lines): p50 / p95 / p99 ms', 'p95 < 50', (r) => ms(r.approvals.approve)),
+    row('  posting (approve, 20 lines): p50 / p95 / p99 ms', '', (r) => ms(r.approvals.approve)),
     row('  drafts saved beforehand (s)', '', (r) =>
       r.approvals.drafts ? `${r.approvals.drafts.saved} (${r.approvals.drafts.seconds} s)` : '',
     ),
     ...phaseChecks((r) => r.approvals),
+    row(
+      `posting saved drafts at ${runs[0]?.paced?.offered ?? 300}/s offered, 20 writers: postings/s`,
+      `${runs[0]?.paced?.offered ?? 300}`,
+      (r) => r.paced?.postingsPerSec ?? '',
+    ),
+    row('  from when due: p50 / p95 / p99 ms', 'p95 < 50', (r) => (r.paced ? ms(r.paced.total) : '')),
+    row('  from when sent: p50 / p95 / p99 ms', '', (r) => (r.paced ? ms(r.paced.approve) : '')),
+    ...(runs.every((r) => r.paced) ? phaseChecks((r) => r.paced as PostingPhase) : []),
     row('load average (1 min) during the run', '', (r) => Object.values(r.loadAverage).join(' → ')),
   ];
 }
