@@ -95,7 +95,12 @@ export async function postMovements(
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
   const lines = input.lines.filter((l) => !isZero(l.Qty));
-  const locationIds = [...new Set(lines.flatMap((l) => [l.Location_ID, l.To_Location_ID ?? l.Location_ID]))];
+  // the material and location pairs the lines move (their balances), and so the locations they name
+  const pairs = new Map<string, [number, number]>();
+  for (const l of lines)
+    for (const loc of [l.Location_ID, l.To_Location_ID ?? l.Location_ID])
+      pairs.set(`${l.Material_ID}:${loc}`, [l.Material_ID, loc]);
+  const locationIds = [...new Set([...pairs.values()].map(([, loc]) => loc))];
   // one ledger row per line and two per transfer; each row makes at most two layers (its own and
   // one that makes up for negative stock)
   const rowsAtMost = lines.length + lines.filter((l) => l.To_Location_ID).length;
@@ -104,10 +109,6 @@ export async function postMovements(
   for (const l of lines)
     if (isNegative(l.Qty) && !l.To_Location_ID)
       needs.set(l.Material_ID, addDecimal(needs.get(l.Material_ID) ?? '0', absDecimal(l.Qty)));
-  const pairs = new Map<string, [number, number]>();
-  for (const l of lines)
-    for (const loc of [l.Location_ID, l.To_Location_ID ?? l.Location_ID])
-      pairs.set(`${l.Material_ID}:${loc}`, [l.Material_ID, loc]);
   const { refs, loaded } = await lockAndLoad(tx, {
     materialIds: [...new Set(lines.map((l) => l.Material_ID))],
     locationIds,
