@@ -104,6 +104,9 @@ export const stockLayer = defineEntity({
   label: { zh: '入库批层', en: 'Stock layers' },
   kind: 'log',
   table: 'stock_layer',
+  // every issue lowers what is left in the layers it takes from: room on the page lets that update
+  // stay there without new index entries (with the open-layer index on is_open, see migration 0022)
+  fillfactor: 80,
   api: false,
   fields: {
     Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),

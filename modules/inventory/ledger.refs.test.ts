@@ -121,4 +121,25 @@ describe('postMovements and its references', () => {
       ].sort(),
     );
   });
+
+  it('takes from a layer in place, without new index entries, while the layer stays open (HOT)', async () => {
+    // f.avg has one layer of 2 at locA (above); an issue of 1 leaves it open
+    const counts = await withTx(t.engine.db, async (tx) => {
+      await postMovements(
+        { ...SYSTEM_CONTEXT, tx, registry: t.engine.registry },
+        {
+          Doc_Type: 11,
+          Doc_ID: 424243,
+          Doc_NO: 'REFS-2',
+          Posting_Date: '2026-11-02',
+          lines: [{ Line_NO: 1, Material_ID: f.avg, Location_ID: f.locA, Qty: '-1' }],
+        },
+      );
+      const { rows } = await sql<{ upd: number; hot: number; open: boolean }>`SELECT n_tup_upd::int AS upd,
+          n_tup_hot_upd::int AS hot, (SELECT bool_and(is_open) FROM stock_layer WHERE material_id = ${f.avg}) AS open
+        FROM pg_stat_xact_user_tables WHERE relname = 'stock_layer'`.execute(tx);
+      return rows[0];
+    });
+    expect(counts).toEqual({ upd: 1, hot: 1, open: true });
+  });
 });

@@ -73,7 +73,7 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
         min(l.in_date) AS "Oldest_Date", ${sql.join(buckets)}, count(*) OVER () AS "Total_Count"
       FROM stock_layer l JOIN material m ON m.id = l.material_id
         LEFT JOIN stock_cost c ON c.material_id = l.material_id
-      WHERE l.qty_left > 0 AND l.in_date <= ${asOf} AND ${materialWhere(q)}
+      WHERE l.is_open AND l.qty_left > 0 AND l.in_date <= ${asOf} AND ${materialWhere(q)}
       GROUP BY m.id, c.qty, c.amount ORDER BY min(l.in_date), m.material_number ${paging(q)}`.execute(
       engine.db,
     );

@@ -226,11 +226,11 @@ export async function loadState(
           ? sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json) FROM (
               SELECT y.* FROM unnest(${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[]) AS n(m, q)
               CROSS JOIN LATERAL (SELECT z.* FROM (SELECT y.*, sum(y.qty_left) OVER (ORDER BY y.id) - y.qty_left AS before
-                FROM stock_layer y WHERE y.material_id = n.m AND y.qty_left <> 0 ORDER BY y.id LIMIT ${LAYERS_AT_ONCE}) z
+                FROM stock_layer y WHERE y.material_id = n.m AND y.is_open ORDER BY y.id LIMIT ${LAYERS_AT_ONCE}) z
                 WHERE z.before < n.q) y) y) AS y,`
           : sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json)
         FROM stock_layer WHERE material_id IN ${mats}
-          AND (qty_left <> 0 ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
+          AND (is_open ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
       }
       ${drawn('stock_ledger', draw.ledger)} AS li, ${drawn('stock_layer', draw.layers)} AS yi`.execute(tx);
   const loaded = fromJson(rows[0], state, ids, pools, needed ? needs : null);
