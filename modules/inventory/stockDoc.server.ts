@@ -1,5 +1,5 @@
 import { AppError, defineHooks, type HookContext, type Row, rowsAsArrays } from '@mes/engine-server';
-import { addDecimal, compareDecimal, lineTable, mulDecimal, subDecimal } from '@mes/model';
+import { addDecimal, compareDecimal, lineTable, mulDecimal, normalizeDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { type PostedRow, type PostingLine, postMovements, reverseMovements } from './ledger.server';
 import { isZero } from './logic/state';
@@ -136,6 +136,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
     const id = Number(record.Doc_ID);
     const lines = record.Lines as DocLine[];
     let posting: PostingLine[];
+    const diffs: { line: number; book: string; diff: string }[] = [];
     if (type === STOCK_DOC_TYPE.COUNT) {
       // the difference is taken against the stock at the moment of approval, not when it was counted
       await lockMaterials(
@@ -144,7 +145,6 @@ export const stockDocHooks = defineHooks(stockDoc, {
       );
       const book = await bookQuantities(ctx, lines);
       posting = [];
-      const diffs: { line: number; book: string; diff: string }[] = [];
       for (const [i, l] of lines.entries()) {
         const diff = subDecimal(l.Qty, book[i]);
         diffs.push({ line: i + 1, book: book[i], diff });
@@ -178,6 +178,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
     }
     // the posting decides batch numbers (batch mode) and what issues cost; the document shows both,
     // written in the posting's own statement
+    let amounts: Amounts = { total: null, lines: [] };
     await postMovements(
       ctx,
       {
@@ -189,8 +190,21 @@ export const stockDocHooks = defineHooks(stockDoc, {
         once: true,
         last: ctx.last,
       },
-      (posted) => documentAmounts(type, id, lines, posted, (record.Total_Amount as string | null) ?? null),
+      (posted) => {
+        amounts = documentAmounts(type, lines, posted, (record.Total_Amount as string | null) ?? null);
+        return amountStatements(id, amounts);
+      },
     );
+    // the answer: the record as approved, with what the posting wrote back (no read after the commit)
+    for (const d of diffs) Object.assign(lines[d.line - 1], { Book_Qty: d.book, Diff_Qty: d.diff });
+    for (const u of amounts.lines)
+      Object.assign(lines[u.line - 1], {
+        Amount: u.amount,
+        ...(u.price === null ? {} : { Unit_Price: u.price }),
+        ...(u.batch === null ? {} : { Batch_NO: u.batch }),
+      });
+    if (amounts.total !== null) record.Total_Amount = amounts.total;
+    return record;
   },
 
   async onUnapprove(ctx, record) {
@@ -198,34 +212,51 @@ export const stockDocHooks = defineHooks(stockDoc, {
   },
 });
 
+interface Amounts {
+  /** the document's new total, when it changed */
+  total: string | null;
+  /** the lines whose amount, price or batch the posting changed (price and batch null: unchanged) */
+  lines: { line: number; amount: string; price: string | null; batch: string | null }[];
+}
+
 /**
  * The lines' amounts, prices and batch numbers, and the document's total, from what was posted;
- * only what the posting changed is written (a receipt at its stated prices changes nothing).
+ * only what the posting changed (a receipt at its stated prices changes nothing). Decimals as a
+ * read of the document gives them: rounded to their columns' scale and normalized.
  */
 function documentAmounts(
   type: number,
-  id: number,
   lines: DocLine[],
   posted: PostedRow[],
   savedTotal: string | null,
-): RawBuilder<unknown>[] {
+): Amounts {
+  const wire = (v: string, scale: number) => normalizeDecimal(mulDecimal(v, '1', scale));
   let total = '0';
-  const updates: { line: number; amount: string; price: string | null; batch: string | null }[] = [];
+  const updates: Amounts['lines'] = [];
   for (const [i, l] of lines.entries()) {
     const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
     if (!rows.length) continue;
-    const amount = rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0');
+    const amount = wire(
+      rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0'),
+      2,
+    );
     total = addDecimal(total, amount);
     const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
     // the price fills a line that stated none
-    const price = type === STOCK_DOC_TYPE.COUNT || l.Unit_Price != null ? null : rows[0].unitCost;
+    const price = type === STOCK_DOC_TYPE.COUNT || l.Unit_Price != null ? null : wire(rows[0].unitCost, 6);
     if (batch !== null || price !== null || l.Amount == null || compareDecimal(l.Amount, amount) !== 0)
       updates.push({ line: i + 1, amount, price, batch });
   }
+  total = wire(total, 2);
+  const changed = savedTotal === null || compareDecimal(savedTotal, total) !== 0;
+  return { total: changed ? total : null, lines: updates };
+}
+
+function amountStatements(id: number, amounts: Amounts): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
-  if (savedTotal === null || compareDecimal(savedTotal, total) !== 0)
-    out.push(sql`UPDATE stock_doc SET total_amount = ${total} WHERE id = ${id}`);
-  if (updates.length)
+  if (amounts.total !== null)
+    out.push(sql`UPDATE stock_doc SET total_amount = ${amounts.total} WHERE id = ${id}`);
+  if (amounts.lines.length)
     out.push(sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
         batch_no = coalesce(v.batch, l.batch_no)
       FROM ${rowsAsArrays(
@@ -236,7 +267,7 @@ function documentAmounts(
           ['price', 'numeric'],
           ['batch', 'varchar'],
         ],
-        updates,
+        amounts.lines,
         (u) => [u.line, u.amount, u.price, u.batch],
       )}
       WHERE l.parent_id = ${id} AND l.line_no = v.line_no`);

@@ -242,4 +242,54 @@ describe('bad input changes nothing', () => {
   it('keeps the ledger immutable even to SQL', async () => {
     await expect(t.engine.db.deleteFrom('stock_ledger').execute()).rejects.toThrow(/immutable/);
   });
+
+  it('answers each approval with the document exactly as a read after it shows it', async () => {
+    // a receipt of 3 for 10 makes an average of 3.333…: the issue's amount is rounded, its price filled
+    const docs: [number, Record<string, unknown>[]][] = [
+      [
+        T.RECEIPT,
+        [
+          { Material_ID: f.avg, Location_ID: f.locB, Qty: '3' },
+          { Material_ID: f.fifo, Location_ID: f.locB, Qty: '3', Unit_Price: '3.333333' },
+        ],
+      ],
+      [
+        T.ISSUE,
+        [
+          { Material_ID: f.avg, Location_ID: f.locB, Qty: '1' },
+          { Material_ID: f.fifo, Location_ID: f.locB, Qty: '2' },
+        ],
+      ],
+      [T.TRANSFER, [{ Material_ID: f.fifo, Location_ID: f.locB, To_Location_ID: f.locA, Qty: '1' }]],
+      [T.COUNT, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '1' }]],
+    ];
+    for (const [type, lines] of docs) {
+      const c = await createDoc(t, type, lines as never);
+      expect(c.body.Code).toBe(0);
+      const a = await approve(t, c.body.Data.Doc_ID);
+      expect(a.body.Code).toBe(0);
+      const read = await t.call('GET', `/StockDoc/${c.body.Data.Doc_ID}`);
+      expect(a.body.Data).toEqual(read.body.Data);
+    }
+    // in batch mode (system parameter 26 = 2) the approval numbers the batch of a line that has none
+    await sql`UPDATE system_parameter SET parameter_value = '2' WHERE id = 26`.execute(t.engine.db);
+    try {
+      const m = await t.call<{ Material_ID: number }>('POST', '/Material', {
+        Material_Number: 'BATCH-ANSWER',
+        Material_Name: '批次物料',
+        Valuation_Method: 2,
+        Batch_Managed: true,
+      });
+      expect(m.body.Code).toBe(0);
+      const c = await createDoc(t, T.RECEIPT, [
+        { Material_ID: m.body.Data.Material_ID, Location_ID: f.locB, Qty: '2', Unit_Price: '1' },
+      ]);
+      const a = await approve(t, c.body.Data.Doc_ID);
+      const read = await t.call<{ Lines: { Batch_NO: string }[] }>('GET', `/StockDoc/${c.body.Data.Doc_ID}`);
+      expect(read.body.Data.Lines[0].Batch_NO).toMatch(/^BATCH-ANSWER/);
+      expect(a.body.Data).toEqual(read.body.Data);
+    } finally {
+      await sql`UPDATE system_parameter SET parameter_value = '1' WHERE id = 26`.execute(t.engine.db);
+    }
+  });
 });

@@ -24,8 +24,14 @@ export interface EntityHooks {
   /** Work that must happen in the same transaction once the record is written. */
   afterSave?(ctx: HookContext, record: Row, old: Row | null): Promise<void> | void;
   beforeDelete?(ctx: HookContext, old: Row): Promise<void> | void;
-  /** The document reached state 3 (approved): post it (stock, ledgers...). */
-  onApprove?(ctx: HookContext, record: Row): Promise<void> | void;
+  /**
+   * The document reached state 3 (approved): post it (stock, ledgers...). A hook that changes the
+   * record may answer it as it left it (the record given, changed in memory, exactly as a read
+   * would show it): the approval then answers that instead of reading the record again after the
+   * commit.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most hooks answer nothing and just return
+  onApprove?(ctx: HookContext, record: Row): Promise<Row | void> | Row | void;
   /** Refuse an UnApprove when a later document depends on this one. */
   beforeUnapprove?(ctx: HookContext, record: Row): Promise<void> | void;
   /** Back to draft: reverse what onApprove posted (new rows, never updates). */

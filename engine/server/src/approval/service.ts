@@ -49,7 +49,7 @@ export class ApprovalService {
     opts: { isAdmin: boolean; scope?: RawBuilder<unknown> | null },
   ): Promise<Row> {
     const svc = this.engine.service(def.name);
-    const id = await withTx(this.engine.db, async (tx) => {
+    const answer = await withTx(this.engine.db, async (tx) => {
       const c: HookContext = { ...ctx, tx, registry: this.engine.registry };
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
@@ -143,12 +143,15 @@ export class ApprovalService {
         d AS (${todosDone(route, parameter)})
         ${posting ? svc.readFrom(sql`u`, doc.id) : sql`SELECT 1`}`.execute(tx);
       await this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
-      if (posting) await svc.hooks.onApprove?.({ ...c, last: true }, svc.record(changed[0]));
+      const after = posting
+        ? await svc.hooks.onApprove?.({ ...c, last: true }, svc.record(changed[0]))
+        : undefined;
       // nothing more in this transaction: onApprove may have committed it with its last statement
-      return doc.id;
+      return { id: doc.id, after };
     });
-    // read after the commit: a posting's locks on stock are not held for the answer
-    return svc.mustGet(id);
+    // read after the commit (a posting's locks on stock are not held for the answer), unless the
+    // posting answered the record as it left it
+    return answer.after ?? svc.mustGet(answer.id);
   }
 
   async history(def: EntityDef, id: number): Promise<Row[]> {
