@@ -125,6 +125,24 @@ describe('snapshot and DDL', () => {
     kept.tables.parent.columns.code.index = true;
     expect(diffSnapshots(snap, kept)).toEqual(['CREATE INDEX "ix_parent_code" ON "parent" ("code")']);
   });
+  it('indexes an optional link only where it is set, and makes the index again when that changes', () => {
+    // child.parent_id is optional; lines' parent_id is required
+    expect(snap.tables.child.columns.parent_id.indexSkipsNulls).toBe(true);
+    expect(snap.tables.child_rows.columns.parent_id.indexSkipsNulls).toBeUndefined();
+    const created = diffSnapshots(EMPTY_SNAPSHOT, snap);
+    expect(created).toContain(
+      'CREATE INDEX "ix_child_parent_id" ON "child" ("parent_id") WHERE "parent_id" IS NOT NULL',
+    );
+    expect(created).toContain('CREATE INDEX "ix_child_rows_parent_id" ON "child_rows" ("parent_id")');
+    const required: Snapshot = JSON.parse(JSON.stringify(snap));
+    required.tables.child.columns.parent_id.notNull = true;
+    delete required.tables.child.columns.parent_id.indexSkipsNulls;
+    expect(diffSnapshots(snap, required)).toEqual([
+      'ALTER TABLE "child" ALTER COLUMN "parent_id" SET NOT NULL',
+      'DROP INDEX IF EXISTS "ix_child_parent_id"',
+      'CREATE INDEX "ix_child_parent_id" ON "child" ("parent_id")',
+    ]);
+  });
   it('leaves room on the pages of a table whose rows are updated in place (fillfactor)', () => {
     const next: Snapshot = JSON.parse(JSON.stringify(snap));
     next.tables.parent.fillfactor = 70;

@@ -11,6 +11,8 @@ export interface ColumnSnap {
   references?: { table: string; cascade?: boolean };
   unique?: boolean;
   index?: boolean;
+  /** The index leaves out the rows where the column is null (set for every nullable indexed column). */
+  indexSkipsNulls?: boolean;
 }
 export interface TableSnap {
   idStart?: number;
@@ -116,6 +118,11 @@ export function entityTables(def: EntityDef, registry: Registry): Record<string,
       },
     };
   }
+  // an optional link is mostly empty (a line's bucket, a document's customer): its index keeps
+  // only the rows that have one, which is all an equality lookup or a foreign key check reads,
+  // and a row without one costs no index write
+  for (const t of Object.values(tables))
+    for (const c of Object.values(t.columns)) if (c.index && !c.notNull) c.indexSkipsNulls = true;
   return tables;
 }
 
@@ -139,7 +146,10 @@ function indexStatements(table: string, t: TableSnap, col: string, c: ColumnSnap
     out.push(
       `CREATE UNIQUE INDEX ${q(`ux_${table}_${col}`)} ON ${q(table)} (${q(col)})${t.uniqueWhere ? ` WHERE ${t.uniqueWhere}` : ''}`,
     );
-  if (c.index) out.push(`CREATE INDEX ${q(`ix_${table}_${col}`)} ON ${q(table)} (${q(col)})`);
+  if (c.index)
+    out.push(
+      `CREATE INDEX ${q(`ix_${table}_${col}`)} ON ${q(table)} (${q(col)})${c.indexSkipsNulls ? ` WHERE ${q(col)} IS NOT NULL` : ''}`,
+    );
   return out;
 }
 
@@ -206,7 +216,7 @@ export function diffSnapshots(from: Snapshot, to: Snapshot): string[] {
         if (was.unique) redo.push(`DROP INDEX IF EXISTS ${q(`ux_${table}_${n}`)}`);
         indexes.push(...indexStatements(table, t, n, { ...c, index: false }));
       }
-      if (!!was.index !== !!c.index) {
+      if (!!was.index !== !!c.index || (!!c.index && !!was.indexSkipsNulls !== !!c.indexSkipsNulls)) {
         if (was.index) redo.push(`DROP INDEX IF EXISTS ${q(`ix_${table}_${n}`)}`);
         indexes.push(...indexStatements(table, t, n, { ...c, unique: false }));
       }
