@@ -111,6 +111,23 @@ describe.runIf(!!process.env.DATABASE_URL)('a transaction on PostgreSQL', () => 
     expect((await sql`SELECT 1 FROM pipeline_probe WHERE x = 21`.execute(database.db)).rows).toHaveLength(1);
   });
 
+  it('prepares a statement marked last once it repeats, as any other', async () => {
+    try {
+      const prepared = await database.db.connection().execute(async (c) => {
+        for (const x of [40, 41, 42])
+          await c.transaction().execute(async (tx) => {
+            await andCommit(sql`INSERT INTO pipeline_probe VALUES (${x})`).execute(tx);
+          });
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements
+          WHERE statement = '/* and commit */ INSERT INTO pipeline_probe VALUES ($1)'`.execute(c);
+        return rows[0].n;
+      });
+      expect(prepared).toBe(1);
+    } finally {
+      await sql`DELETE FROM pipeline_probe WHERE x IN (40, 41, 42)`.execute(database.db);
+    }
+  });
+
   it('refuses a statement after the one that committed', async () => {
     await expect(
       database.db.transaction().execute(async (tx) => {

@@ -42,7 +42,9 @@ type Client = pg.PoolClient & { [PREPARED]?: State };
 function nameOf(text: string, named: Map<string, string>): string | undefined {
   const known = named.get(text);
   if (known) return known;
-  if (named.size >= PER_CONNECTION || !/^\s*(select|with|insert|update|delete)\b/i.test(text)) return;
+  // the marker of a statement that commits (andCommit) comes before its verb
+  const body = text.startsWith(COMMITS) ? text.slice(COMMITS.length) : text;
+  if (named.size >= PER_CONNECTION || !/^\s*(select|with|insert|update|delete)\b/i.test(body)) return;
   const n = (seen.get(text) ?? 0) + 1;
   if (n < 2) {
     if (seen.size >= SEEN_MAX) seen.clear();
