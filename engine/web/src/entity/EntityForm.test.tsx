@@ -191,4 +191,21 @@ describe('EntityForm', () => {
     await type(input(c, 'Code'), 'W-7');
     expect(onDirty).toHaveBeenLastCalledWith(false);
   });
+
+  it('shows the record read again, unless the user has changed it since', async () => {
+    const srv = fakeServer(() => undefined);
+    const ui = (r: typeof record) => (
+      <Providers api={srv.api}>
+        <EntityForm def={widget} record={r} />
+      </Providers>
+    );
+    view = await render(ui(record));
+    const c = view.container;
+    // approved: the server filled in what the draft did not have
+    await view.rerender(ui({ ...record, Version: 5, Serial: 'S-2' }));
+    expect((input(c, 'Serial') as HTMLInputElement).value).toBe('S-2');
+    await type(input(c, 'Code'), 'W-8');
+    await view.rerender(ui({ ...record, Version: 6, Serial: 'S-3' }));
+    expect((input(c, 'Code') as HTMLInputElement).value).toBe('W-8');
+  });
 });

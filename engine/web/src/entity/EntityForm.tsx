@@ -1,7 +1,7 @@
 import { displayNameOf, type EntityDef } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
 import type { TFunction } from 'i18next';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api';
 import { issueText, useLabel } from '../i18n';
@@ -74,6 +74,14 @@ export function EntityForm({
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  // the record read again (after an approval the server has filled in costs and amounts) shows in
+  // the form, unless the user has changed something since: then their edits stay
+  const shown = useRef(initial);
+  useEffect(() => {
+    if (shown.current === initial) return;
+    shown.current = initial;
+    if (!dirty) form.resetFields();
+  }, [initial, dirty, form]);
   const custom = useCustomFields(def, menuId);
 
   const issuesOf = () => {

@@ -30,6 +30,8 @@ export function installDomStubs(): void {
 
 export interface Rendered {
   container: HTMLElement;
+  /** Renders `ui` again in the same root, as a parent's new props would. */
+  rerender(ui: ReactNode): Promise<void>;
   unmount(): void;
 }
 
@@ -43,6 +45,9 @@ export async function render(ui: ReactNode): Promise<Rendered> {
   });
   return {
     container,
+    rerender: async (next) => {
+      await act(async () => root?.render(next));
+    },
     unmount: () => {
       act(() => root?.unmount());
       container.remove();
