@@ -103,6 +103,9 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
       async () => (await t.call<{ State: number }>('GET', `/StockDoc/${receipt}`)).body.Data.State,
     ).toBe(3);
     expect(await balance()).toBe('10');
+    // approved: the form only shows the document (no save, no new lines), its approval stays usable
+    await eventually(() => page.locator(tid('entity-form-save')).count()).toBe(0);
+    expect(await page.locator(tid('lines-Lines-add')).count()).toBe(0);
 
     await page.goto(`${t.url}/IV/report/stockBalance`);
     await page.fill(`${tid('report-search')} input`, material.Material_Number);

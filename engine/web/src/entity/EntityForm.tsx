@@ -1,4 +1,4 @@
-import { displayNameOf, type EntityDef } from '@mes/model';
+import { displayNameOf, type EntityDef, STATE } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -57,7 +57,7 @@ function errorText(e: unknown, t: TFunction): string | null {
 export function EntityForm({
   def,
   record,
-  readOnly,
+  readOnly: viewOnly,
   onSaved,
   onCancel,
   onDirtyChange,
@@ -68,6 +68,9 @@ export function EntityForm({
   const { t } = useTranslation();
   const label = useLabel();
   const [form] = Form.useForm<FormValues>();
+  // a document past its draft is not edited (the server refuses it): its form only shows it, while
+  // its approval, tags, attachments and print stay at hand
+  const readOnly = viewOnly || (def.kind === 'document' && !!record && Number(record.State) !== STATE.DRAFT);
   const mode = record ? 'update' : 'create';
   const schema = useMemo(() => schemaFor(def, mode), [def, mode]);
   const initial = useMemo(() => initialValues(def, record), [def, record]);
@@ -162,7 +165,7 @@ export function EntityForm({
         />
       )}
       <ConfigProvider componentDisabled={false}>
-        <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={readOnly} />
+        <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
       </ConfigProvider>
       <GridRow gutter={16}>
         {fields.map(([name, f]) => (
@@ -211,7 +214,7 @@ export function EntityForm({
       <Flex justify="end" gap={8}>
         <ConfigProvider componentDisabled={false}>
           <div style={{ marginRight: 'auto' }}>
-            <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={readOnly} />
+            <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
           </div>
         </ConfigProvider>
         <Button onClick={onCancel} disabled={false} data-testid="entity-form-cancel">
