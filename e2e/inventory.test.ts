@@ -106,6 +106,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     // approved: the form only shows the document (no save, no new lines), its approval stays usable
     await eventually(() => page.locator(tid('entity-form-save')).count()).toBe(0);
     expect(await page.locator(tid('lines-Lines-add')).count()).toBe(0);
+    expect(await page.locator(tid('approval-unapprove')).isEnabled()).toBe(true);
 
     await page.goto(`${t.url}/IV/report/stockBalance`);
     await page.fill(`${tid('report-search')} input`, material.Material_Number);
