@@ -107,6 +107,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     await eventually(() => page.locator(tid('entity-form-save')).count()).toBe(0);
     expect(await page.locator(tid('lines-Lines-add')).count()).toBe(0);
     expect(await page.locator(tid('approval-unapprove')).isEnabled()).toBe(true);
+    expect(await page.locator('.ant-drawer-title').innerText()).toBe('查看库存单据');
 
     await page.goto(`${t.url}/IV/report/stockBalance`);
     await page.fill(`${tid('report-search')} input`, material.Material_Number);

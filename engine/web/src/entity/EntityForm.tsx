@@ -53,6 +53,11 @@ function errorText(e: unknown, t: TFunction): string | null {
   );
 }
 
+/** A document past its draft is not edited (the server refuses it): its form only shows it. */
+export function pastDraft(def: EntityDef, record: Row | undefined): boolean {
+  return def.kind === 'document' && !!record && Number(record.State) !== STATE.DRAFT;
+}
+
 /** The one form for every entity: controls from the declaration, the server's own zod schema as validator. */
 export function EntityForm({
   def,
@@ -68,9 +73,8 @@ export function EntityForm({
   const { t } = useTranslation();
   const label = useLabel();
   const [form] = Form.useForm<FormValues>();
-  // a document past its draft is not edited (the server refuses it): its form only shows it, while
-  // its approval, tags, attachments and print stay at hand
-  const readOnly = viewOnly || (def.kind === 'document' && !!record && Number(record.State) !== STATE.DRAFT);
+  // its approval, tags, attachments and print stay at hand (FormHeader, FormTools: viewOnly)
+  const readOnly = viewOnly || pastDraft(def, record);
   const mode = record ? 'update' : 'create';
   const schema = useMemo(() => schemaFor(def, mode), [def, mode]);
   const initial = useMemo(() => initialValues(def, record), [def, record]);

@@ -3,7 +3,7 @@ import { Drawer, Modal, Result, Spin } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
-import { EntityForm } from './EntityForm';
+import { EntityForm, pastDraft } from './EntityForm';
 import type { Row } from './format';
 import { useEntityRecord } from './queries';
 
@@ -58,7 +58,8 @@ export function EntityFormDrawer({
   };
 
   const entity = label(def.label);
-  const title = t(readOnly ? 'form.viewTitle' : id ? 'form.editTitle' : 'form.addTitle', { entity });
+  const viewing = readOnly || (!!id && pastDraft(def, rec.data));
+  const title = t(viewing ? 'form.viewTitle' : id ? 'form.editTitle' : 'form.addTitle', { entity });
   let body: ReactNode;
   if (id && rec.isPending) body = <Spin style={{ display: 'block', margin: '48px auto' }} />;
   else if (id && rec.isError) body = <Result status="warning" title={t('form.notFound')} />;
