@@ -1,5 +1,5 @@
 import { AppError, defineHooks, type HookContext, type Row, rowsAsArrays } from '@mes/engine-server';
-import { addDecimal, compareDecimal, lineTable, mulDecimal, normalizeDecimal, subDecimal } from '@mes/model';
+import { addDecimal, compareDecimal, lineTable, mulDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { type PostedRow, type PostingLine, postMovements, reverseMovements } from './ledger.server';
 import { isZero } from './logic/state';
@@ -230,24 +230,24 @@ function documentAmounts(
   posted: PostedRow[],
   savedTotal: string | null,
 ): Amounts {
-  const wire = (v: string, scale: number) => normalizeDecimal(mulDecimal(v, '1', scale));
+  // rounded as the columns store them (mulDecimal rounds half away from zero and normalizes)
+  const round = (v: string, scale: number) => mulDecimal(v, '1', scale);
   let total = '0';
   const updates: Amounts['lines'] = [];
   for (const [i, l] of lines.entries()) {
     const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
     if (!rows.length) continue;
-    const amount = wire(
+    const amount = round(
       rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0'),
       2,
     );
     total = addDecimal(total, amount);
     const batch = l.Batch_NO ? null : (rows.find((p) => p.batchNo)?.batchNo ?? null);
     // the price fills a line that stated none
-    const price = type === STOCK_DOC_TYPE.COUNT || l.Unit_Price != null ? null : wire(rows[0].unitCost, 6);
+    const price = type === STOCK_DOC_TYPE.COUNT || l.Unit_Price != null ? null : round(rows[0].unitCost, 6);
     if (batch !== null || price !== null || l.Amount == null || compareDecimal(l.Amount, amount) !== 0)
       updates.push({ line: i + 1, amount, price, batch });
   }
-  total = wire(total, 2);
   const changed = savedTotal === null || compareDecimal(savedTotal, total) !== 0;
   return { total: changed ? total : null, lines: updates };
 }
