@@ -4,6 +4,7 @@
  * Writes the admin token and ledger list paths to $TMPDIR/bench-serve.json and stops after the time.
  */
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listenAndSignIn, openBackend } from './lib/backend';
@@ -27,6 +28,24 @@ writeFileSync(
   }),
 );
 console.log(`serving on ${port}; ${out}`);
+// SIGUSR2 starts the CPU profiler and the next one writes $TMPDIR/serve.cpuprofile: a profile of
+// only the part of a load that matters (bench/post.ts with BENCH_MARK prints when it starts)
+let profiling: Session | null = null;
+process.on('SIGUSR2', () => {
+  if (!profiling) {
+    profiling = new Session();
+    profiling.connect();
+    profiling.post('Profiler.enable', () => profiling?.post('Profiler.start'));
+    return;
+  }
+  const session = profiling;
+  profiling = null;
+  session.post('Profiler.stop', (err, r) => {
+    if (!err) writeFileSync(join(tmpdir(), 'serve.cpuprofile'), JSON.stringify(r.profile));
+    session.disconnect();
+    console.log(err ? `profile failed: ${err.message}` : 'profile written');
+  });
+});
 setTimeout(
   async () => {
     await b.running.close();

@@ -96,6 +96,25 @@ describe('postMovements and its references', () => {
       ['10', '3'],
     ]);
     expect(await layersFor('0')).toEqual([]);
+    // past the four layers the first query takes: the function reads on by itself
+    const all = [
+      ['1', '5'],
+      ['10', '2'],
+      ['10', '3'],
+      ['10', '4'],
+      ['10', '5'],
+    ];
+    expect(await layersFor('31.5')).toEqual(all);
+    const inSql = await withTx(t.engine.db, async (tx) => {
+      const { rows } = await sql<{
+        y: { ql: string }[];
+      }>`SELECT iv_lock_and_load(${sql.val([f.fifo])}::bigint[],
+        '{}'::bigint[], '{}'::bigint[], ${sql.val([f.fifo])}::bigint[], '{31.5}'::numeric[], 0, 0, 64)->'y' AS y`.execute(
+        tx,
+      );
+      return rows[0].y.map((l) => Number(l.ql));
+    });
+    expect(inSql).toEqual(all.map(([q]) => Number(q)));
   });
 
   it('reads the balances of the material and location pairs the lines move, and no others', async () => {
@@ -141,5 +160,24 @@ describe('postMovements and its references', () => {
       return rows[0];
     });
     expect(counts).toEqual({ upd: 1, hot: 1, open: true });
+  });
+
+  it('draws more layer ids when its plan makes more layers than it has receipts', async () => {
+    // stock brought in by hand ahead of its layers: f.avg's pool and balance at locA get 10 more
+    // than its one open layer of 1 (test above); an issue of 8 then makes up a layer for what is left
+    await sql`UPDATE stock_cost SET qty = qty + 10, amount = amount + 30 WHERE material_id = ${f.avg}`.execute(
+      t.engine.db,
+    );
+    await sql`UPDATE stock_balance SET qty = qty + 10, amount = amount + 30
+      WHERE material_id = ${f.avg} AND location_id = ${f.locA}`.execute(t.engine.db);
+    const before = await sql<{ id: number }>`SELECT max(id)::int AS id FROM stock_layer`.execute(t.engine.db);
+    const rows = await post([{ Line_NO: 1, Material_ID: f.avg, Location_ID: f.locA, Qty: '-8' }]);
+    expect(rows.map((r) => [r.qty, r.balanceQty])).toEqual([['-8', '3']]);
+    const { rows: layers } = await sql<{ id: number; left: string; open: number }>`SELECT id::int AS id,
+        qty_left::text AS left FROM stock_layer WHERE material_id = ${f.avg} AND is_open`.execute(
+      t.engine.db,
+    );
+    expect(layers.map((l) => Number(l.left))).toEqual([3]);
+    expect(layers[0].id).toBeGreaterThan(before.rows[0].id);
   });
 });

@@ -16,6 +16,7 @@ import { absDecimal, isNegative, isPositive, isZero } from './logic/state';
 import './messages.server';
 import {
   checkRefs,
+  drawIds,
   type LoadedState,
   type LocationRow,
   loadRefs,
@@ -101,9 +102,10 @@ export async function postMovements(
     for (const loc of [l.Location_ID, l.To_Location_ID ?? l.Location_ID])
       pairs.set(`${l.Material_ID}:${loc}`, [l.Material_ID, loc]);
   const locationIds = [...new Set([...pairs.values()].map(([, loc]) => loc))];
-  // one ledger row per line and two per transfer; each row makes at most two layers (its own and
-  // one that makes up for negative stock)
+  // one ledger row per line and two per transfer; a receipt makes a layer, and a row may make one
+  // more that makes up for negative stock (rare: writePlan draws the ids such a plan lacks)
   const rowsAtMost = lines.length + lines.filter((l) => l.To_Location_ID).length;
+  const inbound = lines.filter((l) => isPositive(l.Qty) && !l.To_Location_ID).length;
   // only what goes out takes from layers that exist now (see loadState)
   const needs = new Map<number, string>();
   for (const l of lines)
@@ -113,7 +115,7 @@ export async function postMovements(
     materialIds: [...new Set(lines.map((l) => l.Material_ID))],
     locationIds,
     pairs: [...pairs.values()],
-    draw: { ledger: rowsAtMost, layers: 2 * rowsAtMost },
+    draw: { ledger: rowsAtMost, layers: inbound },
     needs,
     doc: input.once ? { type: input.Doc_Type, id: input.Doc_ID } : undefined,
   });
@@ -296,10 +298,18 @@ async function writePlan(
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
   const by = ctx.user?.User_ID ?? null;
-  if (plan.ledger.length > drawn.ledgerIds.length || plan.newLayers.length > drawn.layerIds.length)
-    throw new Error('posting plan has more rows than ids were drawn for');
+  if (plan.ledger.length > drawn.ledgerIds.length)
+    throw new Error('posting plan has more ledger rows than ids were drawn for');
   const ledgerIds = drawn.ledgerIds;
-  const realLayerId = new Map(plan.newLayers.map((l, i) => [l.id, drawn.layerIds[i]]));
+  // drawn after the others, under the same stock locks: a material's layers still follow its receipts
+  const layerIds =
+    plan.newLayers.length > drawn.layerIds.length
+      ? [
+          ...drawn.layerIds,
+          ...(await drawIds(ctx, 'stock_layer', plan.newLayers.length - drawn.layerIds.length)),
+        ]
+      : drawn.layerIds;
+  const realLayerId = new Map(plan.newLayers.map((l, i) => [l.id, layerIds[i]]));
   const parts: RawBuilder<unknown>[] = [];
   const cte = (name: string, body: RawBuilder<unknown>) => parts.push(sql`${sql.raw(name)} AS (${body})`);
   if (plan.ledger.length)
@@ -333,7 +343,7 @@ async function writePlan(
       'lay',
       sql`INSERT INTO stock_layer (id, material_id, ledger_id, in_date, qty_in, qty_left, unit_cost, created_by)
         SELECT v.*, ${by}::bigint FROM ${rowsAsArrays('v', LAYER_COLUMNS, plan.newLayers, (l, i) => [
-          drawn.layerIds[i],
+          layerIds[i],
           l.materialId,
           ledgerIds[l.ledgerRef],
           l.inDate,

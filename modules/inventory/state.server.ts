@@ -178,6 +178,22 @@ function infoOf(materials: Map<number, MaterialRow>): Map<number, MaterialInfo> 
   return info;
 }
 
+/** `n` new ids of a table's sequence, in order; the sequence is looked up once, not once per id. */
+function idsSql(table: 'stock_ledger' | 'stock_layer', n: number) {
+  return sql`(SELECT ARRAY(SELECT nextval(s.seq) FROM generate_series(1, ${n}::int))
+    FROM (SELECT pg_get_serial_sequence(${table}, 'id')::regclass AS seq) s)`;
+}
+
+/** More ids of a table's sequence, for rows a posting's plan needs beyond those drawn with its state. */
+export async function drawIds(
+  ctx: { tx: Tx },
+  table: 'stock_ledger' | 'stock_layer',
+  n: number,
+): Promise<number[]> {
+  const { rows } = await sql<{ ids: (number | string)[] }>`SELECT ${idsSql(table, n)} AS ids`.execute(ctx.tx);
+  return rows[0].ids.map(Number);
+}
+
 /** Open layers read per material at most when a posting loads only what it needs. */
 const LAYERS_AT_ONCE = 64;
 
@@ -204,8 +220,6 @@ export async function loadState(
 ): Promise<LoadedState> {
   const ids = [...materials.keys()];
   const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
-  const drawn = (seq: string, n: number) =>
-    sql`ARRAY(SELECT nextval(pg_get_serial_sequence(${seq}, 'id')) FROM generate_series(1, ${n}))`;
   const mats = ids.length ? sql`(${sql.join(ids)})` : sql`(NULL::bigint)`;
   const locs = locationIds.length ? sql`(${sql.join(locationIds)})` : sql`(NULL::bigint)`;
   const layerJson = sql`json_build_object('id', id, 'm', material_id, 'g', ledger_id, 'd', in_date,
@@ -232,7 +246,7 @@ export async function loadState(
         FROM stock_layer WHERE material_id IN ${mats}
           AND (is_open ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
       }
-      ${drawn('stock_ledger', draw.ledger)} AS li, ${drawn('stock_layer', draw.layers)} AS yi`.execute(tx);
+      ${idsSql('stock_ledger', draw.ledger)} AS li, ${idsSql('stock_layer', draw.layers)} AS yi`.execute(tx);
   const loaded = fromJson(rows[0], state, ids, pools, needed ? needs : null);
   return loaded ?? loadState(tx, materials, locationIds, pools, draw);
 }
