@@ -8,6 +8,8 @@ import {
   negDecimal,
   normalizeDecimal,
   normalizeSlow,
+  referenceDecimal as ref,
+  isZeroDecimal,
   subDecimal,
 } from './decimal';
 
@@ -73,5 +75,42 @@ describe('decimal', () => {
         expect(Math.abs(Number(subDecimal(back, String(a))))).toBeLessThanOrEqual(b * 0.0000005 + 1e-9);
       }),
     );
+  });
+
+  it('gives exactly what the bigint reference gives, on both sides of the fast path', () => {
+    // texts of up to 20 significant digits and 18 places, so that many leave the fast path (15 and
+    // 15) and many sums and products of those that stay cross 2^53
+    const digits = (max: number) =>
+      fc.string({ unit: fc.constantFrom('0', '1', '4', '5', '9'), minLength: 1, maxLength: max });
+    const text = fc
+      .tuple(fc.constantFrom('', '-', '+'), digits(20), fc.option(digits(18)))
+      .map(([sign, int, frac]) => `${sign}${int}${frac === null ? '' : `.${frac}`}`);
+    // an odd mantissa below 10^15 and an aligned one that ends in 0: a sum past 2^53 that is odd
+    const edge = fc.constantFrom(
+      '9007199254740991',
+      '9007199254740992',
+      '-999999999999999',
+      '99999999999999.9',
+      '899999999999999',
+      '0.000000000000001',
+      '-0',
+    );
+    const any = fc.oneof(text, edge, edge);
+    fc.assert(
+      fc.property(any, any, fc.integer({ min: 0, max: 18 }), (a, b, scale) => {
+        expect(addDecimal(a, b)).toBe(ref.add(a, b));
+        expect(subDecimal(a, b)).toBe(ref.sub(a, b));
+        expect(mulDecimal(a, b, scale)).toBe(ref.mul(a, b, scale));
+        expect(compareDecimal(a, b)).toBe(ref.compare(a, b));
+        expect(negDecimal(a)).toBe(ref.neg(a));
+        expect(isZeroDecimal(a)).toBe(ref.isZero(a));
+        if (!ref.isZero(b)) expect(divDecimal(a, b, scale)).toBe(ref.div(a, b, scale));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+  it('refuses what is not a decimal on the fast path too', () => {
+    for (const bad of ['1.', '.5', '1e3', '--1', '', '1,5', 'NaN'])
+      expect(() => addDecimal(bad, '1'), bad).toThrow(/Not a decimal/);
   });
 });

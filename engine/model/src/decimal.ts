@@ -16,8 +16,11 @@ export function parseDecimal(s: string): { int: bigint; scale: number } {
   return { int: m[1] === '-' ? -v : v, scale: frac.length };
 }
 
+const POW10N: bigint[] = Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
+const pow10n = (n: number) => POW10N[n] ?? 10n ** BigInt(n);
+
 function scaleTo(v: { int: bigint; scale: number }, scale: number): bigint {
-  return v.int * 10n ** BigInt(scale - v.scale);
+  return v.int * pow10n(scale - v.scale);
 }
 
 export function formatScaled(int: bigint, scale: number): string {
@@ -68,20 +71,20 @@ export function decimalDigits(s: string): { intDigits: number; fracDigits: numbe
   };
 }
 
-export function addDecimal(a: string, b: string): string {
+function addBig(a: string, b: string): string {
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   const sc = Math.max(x.scale, y.scale);
   return normalizeDecimal(formatScaled(scaleTo(x, sc) + scaleTo(y, sc), sc));
 }
 
-export function mulDecimal(a: string, b: string, scale: number): string {
+function mulBig(a: string, b: string, scale: number): string {
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   const raw = x.int * y.int;
   const rawScale = x.scale + y.scale;
-  if (rawScale <= scale) return normalizeDecimal(formatScaled(raw * 10n ** BigInt(scale - rawScale), scale));
-  const div = 10n ** BigInt(rawScale - scale);
+  if (rawScale <= scale) return normalizeDecimal(formatScaled(raw * pow10n(scale - rawScale), scale));
+  const div = pow10n(rawScale - scale);
   // round half away from zero, as accountants expect
   const q = raw / div;
   const r = raw % div;
@@ -89,7 +92,7 @@ export function mulDecimal(a: string, b: string, scale: number): string {
   return normalizeDecimal(formatScaled(q + adj, scale));
 }
 
-export function compareDecimal(a: string, b: string): number {
+function compareBig(a: string, b: string): number {
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   const sc = Math.max(x.scale, y.scale);
@@ -97,24 +100,23 @@ export function compareDecimal(a: string, b: string): number {
   return d === 0n ? 0 : d < 0n ? -1 : 1;
 }
 
-export function negDecimal(a: string): string {
+function negBig(a: string): string {
   const x = parseDecimal(a);
   return normalizeDecimal(formatScaled(-x.int, x.scale));
 }
 
-export function subDecimal(a: string, b: string): string {
-  return addDecimal(a, negDecimal(b));
+function subBig(a: string, b: string): string {
+  return addBig(a, negBig(b));
 }
 
-/** a / b rounded half away from zero to `scale` places; b must not be zero. */
-export function divDecimal(a: string, b: string, scale: number): string {
+function divBig(a: string, b: string, scale: number): string {
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   if (y.int === 0n) throw new Error('Division by zero');
   // a/b = (x.int / 10^xs) / (y.int / 10^ys); scale the numerator so that the quotient has `scale` places
   const shift = scale + y.scale - x.scale;
-  const num = shift >= 0 ? x.int * 10n ** BigInt(shift) : x.int;
-  const den = shift >= 0 ? y.int : y.int * 10n ** BigInt(-shift);
+  const num = shift >= 0 ? x.int * pow10n(shift) : x.int;
+  const den = shift >= 0 ? y.int : y.int * pow10n(-shift);
   const q = num / den;
   const r = num % den;
   const absR = r < 0n ? -r : r;
@@ -124,6 +126,164 @@ export function divDecimal(a: string, b: string, scale: number): string {
   return normalizeDecimal(formatScaled(q + adj, scale));
 }
 
-export function isZeroDecimal(a: string): boolean {
+function isZeroBig(a: string): boolean {
   return parseDecimal(a).int === 0n;
+}
+
+/**
+ * The same operations on the bigint path alone: the reference the fast path is tested against.
+ * Not for use in the product.
+ */
+export const referenceDecimal = {
+  add: addBig,
+  sub: subBig,
+  mul: mulBig,
+  div: divBig,
+  compare: compareBig,
+  neg: negBig,
+  isZero: isZeroBig,
+};
+
+// The fast path: a decimal of at most 15 significant digits and 15 places is an integer mantissa
+// below 2^53 and a scale, so Number arithmetic on the mantissas is exact integer arithmetic. Every
+// result is checked to be a safe integer (a product or sum of safe integers that is not exact is not
+// safe either), and anything else goes the bigint way. Postings do thousands of these a second.
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+const MAX_FAST_SCALE = 15;
+let scanScale = 0;
+
+/** The mantissa of a plain decimal text (scanScale gets its scale), or NaN: then the bigint way. */
+function mantissa(s: string): number {
+  const len = s.length;
+  let i = 0;
+  let c = s.charCodeAt(0);
+  const neg = c === 45;
+  if (neg || c === 43) i = 1;
+  let m = 0;
+  let significant = 0;
+  let intDigits = 0;
+  let scale = -1;
+  for (; i < len; i++) {
+    c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      if (m !== 0) significant++;
+      if (scale >= 0) scale++;
+      else intDigits++;
+    } else if (c === 46 && scale < 0 && intDigits > 0) scale = 0;
+    else return Number.NaN;
+  }
+  if (intDigits === 0 || scale === 0 || significant > 15 || scale > MAX_FAST_SCALE) return Number.NaN;
+  scanScale = scale < 0 ? 0 : scale;
+  return neg ? -m : m;
+}
+
+/** Canonical text of mantissa / 10^scale (a safe integer): no trailing zeros, no '-0'. */
+function textOf(m: number, scale: number): string {
+  if (m === 0) return '0';
+  const neg = m < 0;
+  let a = neg ? -m : m;
+  let sc = scale;
+  while (sc > 0 && a % 10 === 0) {
+    a /= 10;
+    sc--;
+  }
+  let t = String(a);
+  if (sc > 0) {
+    if (t.length <= sc) t = '0'.repeat(sc - t.length + 1) + t;
+    t = `${t.slice(0, t.length - sc)}.${t.slice(t.length - sc)}`;
+  }
+  return neg ? `-${t}` : t;
+}
+
+/** a + sign·b on the fast path, or null. */
+function addFast(a: string, b: string, sign: 1 | -1): string | null {
+  const x = mantissa(a);
+  const xs = scanScale;
+  const y = mantissa(b);
+  const ys = scanScale;
+  if (Number.isNaN(x) || Number.isNaN(y)) return null;
+  const sc = xs > ys ? xs : ys;
+  const xa = x * POW10[sc - xs];
+  const ya = y * POW10[sc - ys] * sign;
+  const r = xa + ya;
+  return Number.isSafeInteger(xa) && Number.isSafeInteger(ya) && Number.isSafeInteger(r)
+    ? textOf(r, sc)
+    : null;
+}
+
+/** q rounded half away from zero, for an integer n and a positive integer d, all safe. */
+function roundedQuotient(n: number, d: number): number {
+  const r = n % d;
+  const q = (n - r) / d;
+  const ar = r < 0 ? -r : r;
+  return ar * 2 >= d ? q + (n < 0 ? -1 : 1) : q;
+}
+
+export function addDecimal(a: string, b: string): string {
+  return addFast(a, b, 1) ?? addBig(a, b);
+}
+
+export function subDecimal(a: string, b: string): string {
+  return addFast(a, b, -1) ?? subBig(a, b);
+}
+
+export function negDecimal(a: string): string {
+  const x = mantissa(a);
+  return Number.isNaN(x) ? negBig(a) : textOf(-x, scanScale);
+}
+
+export function mulDecimal(a: string, b: string, scale: number): string {
+  const x = mantissa(a);
+  const xs = scanScale;
+  const y = mantissa(b);
+  const ys = scanScale;
+  if (!Number.isNaN(x) && !Number.isNaN(y)) {
+    const raw = x * y;
+    const rawScale = xs + ys;
+    if (Number.isSafeInteger(raw)) {
+      if (rawScale <= scale) return textOf(raw, rawScale);
+      if (rawScale - scale <= MAX_FAST_SCALE)
+        return textOf(roundedQuotient(raw, POW10[rawScale - scale]), scale);
+    }
+  }
+  return mulBig(a, b, scale);
+}
+
+/** a / b rounded half away from zero to `scale` places; b must not be zero. */
+export function divDecimal(a: string, b: string, scale: number): string {
+  const x = mantissa(a);
+  const xs = scanScale;
+  const y = mantissa(b);
+  const ys = scanScale;
+  if (!Number.isNaN(x) && !Number.isNaN(y) && y !== 0 && scale <= MAX_FAST_SCALE) {
+    // a/b = (x / 10^xs) / (y / 10^ys): scale the numerator so that the quotient has `scale` places
+    const shift = scale + ys - xs;
+    const num = shift >= 0 && shift <= MAX_FAST_SCALE ? x * POW10[shift] : x;
+    const den = shift < 0 && -shift <= MAX_FAST_SCALE ? y * POW10[-shift] : y;
+    if (Math.abs(shift) <= MAX_FAST_SCALE && Number.isSafeInteger(num) && Number.isSafeInteger(den)) {
+      const q = roundedQuotient(den < 0 ? -num : num, den < 0 ? -den : den);
+      if (Number.isSafeInteger(q)) return textOf(q, scale);
+    }
+  }
+  return divBig(a, b, scale);
+}
+
+export function compareDecimal(a: string, b: string): number {
+  const x = mantissa(a);
+  const xs = scanScale;
+  const y = mantissa(b);
+  const ys = scanScale;
+  if (!Number.isNaN(x) && !Number.isNaN(y)) {
+    const sc = xs > ys ? xs : ys;
+    const xa = x * POW10[sc - xs];
+    const ya = y * POW10[sc - ys];
+    if (Number.isSafeInteger(xa) && Number.isSafeInteger(ya)) return xa === ya ? 0 : xa < ya ? -1 : 1;
+  }
+  return compareBig(a, b);
+}
+
+export function isZeroDecimal(a: string): boolean {
+  const x = mantissa(a);
+  return Number.isNaN(x) ? isZeroBig(a) : x === 0;
 }
