@@ -4,12 +4,12 @@ import {
   addDecimal,
   compareDecimal,
   divDecimal,
+  isZeroDecimal,
   mulDecimal,
   negDecimal,
   normalizeDecimal,
   normalizeSlow,
   referenceDecimal as ref,
-  isZeroDecimal,
   subDecimal,
 } from './decimal';
 

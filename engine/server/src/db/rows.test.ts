@@ -41,6 +41,9 @@ describe('rowsAsArrays', () => {
       },
       { id: 2, name: null, qty: '-0.0001', day: '2026-01-01', ok: false },
       { id: 3, name: 'NULL', qty: '0', day: '2026-12-31', ok: true },
+      { id: 4, name: '', qty: '1.0000', day: '2026-02-28', ok: false },
+      { id: 5, name: '  批次 A,B  ', qty: '2.5000', day: '2026-03-01', ok: true },
+      { id: 6, name: '\\"}', qty: '-3.0000', day: '2026-03-02', ok: true },
     ];
     const compiled = insert(rows).compile(database.db);
     expect(compiled.parameters).toHaveLength(columns.length);

@@ -24,6 +24,27 @@ export function rowsAsArrays<R>(
     for (let i = 0; i < v.length; i++) arrays[i].push(v[i] === undefined ? null : v[i]);
   }
   return sql`unnest(${sql.join(
-    columns.map(([, type], i) => sql`${arrays[i]}::${sql.raw(type)}[]`),
+    columns.map(([, type], i) => sql`${arrayLiteral(arrays[i])}::${sql.raw(type)}[]`),
   )}) AS ${sql.raw(alias)}(${sql.raw(columns.map(([name]) => name).join(', '))})`;
+}
+
+/**
+ * A column's values as PostgreSQL's array text, written here rather than by the driver, which quotes
+ * and escapes every element through two regular expressions (7 % of a posting's server time). Each
+ * element is quoted, so no text is read as NULL or split; a column holding anything but strings,
+ * numbers and booleans is left to the driver.
+ */
+function arrayLiteral(values: unknown[]): unknown[] | string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    if (v === null) out += 'NULL';
+    else if (typeof v === 'number' || typeof v === 'bigint') out += String(v);
+    else if (typeof v === 'boolean') out += v ? 't' : 'f';
+    else if (typeof v === 'string')
+      out += `"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v}"`;
+    else return values;
+  }
+  return `${out}}`;
 }
