@@ -25,6 +25,7 @@ import { parseWith } from '../validation';
 import {
   columnFor,
   filterSql,
+  frozenSql,
   likePattern,
   linesFromJson,
   linesSelect,
@@ -131,13 +132,15 @@ export class EntityService {
   }
 
   private selected?: { columns: RawBuilder<unknown>; joins: RawBuilder<unknown>; lines: RawBuilder<unknown> };
-  /** Declarations do not change while the server runs: the select list is built once. */
+  /** Declarations do not change while the server runs: the select list is built once, as text. */
   private selection() {
     if (!this.selected) {
       const lines = linesSelect(this.def, this.registry);
+      const { columns, joins } = recordSelect(this.def, this.registry);
       this.selected = {
-        ...recordSelect(this.def, this.registry),
-        lines: lines.length ? sql`, ${sql.join(lines)}` : sql``,
+        columns: frozenSql(columns),
+        joins: frozenSql(joins),
+        lines: lines.length ? frozenSql(sql`, ${sql.join(lines)}`) : sql``,
       };
     }
     return this.selected;
