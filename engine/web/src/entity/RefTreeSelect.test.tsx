@@ -72,4 +72,16 @@ describe('the tree-select of a tree entity', () => {
     await click(setButton());
     expect(opened).toEqual(['Category']);
   });
+
+  it('disables Set with the select in a form that cannot be edited (a document past its draft)', async () => {
+    const srv = fakeServer(() => ok(cats));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityPagesProvider value={{ open: () => () => undefined }}>
+          <RefSelect field={field} value={2} initialLabel="子" disabled />
+        </EntityPagesProvider>
+      </Providers>,
+    );
+    expect(setButton()?.disabled).toBe(true);
+  });
 });

@@ -86,7 +86,8 @@ export function RefTreeSelect(props: {
       />
       <Button
         icon={<SettingOutlined />}
-        disabled={!goSet}
+        // a read-only form offers no way out to the upkeep of the list either
+        disabled={disabled || !goSet}
         onClick={() => goSet?.()}
         data-testid={`tree-select-set-${field.entity}`}
       >
