@@ -47,9 +47,11 @@ export function selectParts(
       const target = registry.get(f.entity);
       const ja = `${alias}_r${n++}`;
       if (asJson) {
+        // an empty reference (a line's target location or bucket, mostly) is not looked up at all
         columns.push(
-          sql`(SELECT ${sql.ref(`${ja}.${columnOf(f.display)}`)} FROM ${sql.table(target.table)} AS ${sql.id(ja)}
-            WHERE ${sql.ref(`${ja}.id`)} = ${col}) AS ${sql.id(displayNameOf(name, f))}`,
+          sql`CASE WHEN ${col} IS NOT NULL THEN (SELECT ${sql.ref(`${ja}.${columnOf(f.display)}`)}
+            FROM ${sql.table(target.table)} AS ${sql.id(ja)} WHERE ${sql.ref(`${ja}.id`)} = ${col})
+            END AS ${sql.id(displayNameOf(name, f))}`,
         );
         continue;
       }
