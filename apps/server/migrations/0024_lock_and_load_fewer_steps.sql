@@ -2,8 +2,9 @@
 -- * pg_get_serial_sequence ran once per id drawn (60 a posting), each a catalog search; the
 --   sequences are now looked up once per call.
 -- * The cost rows were scanned twice, to lock them and then to read them, each time a scan of the
---   whole table that tested every row against the list; they are now locked and read in one pass
---   through the key's index.
+--   whole table that tested every row against the list (the planner's choice for a small table);
+--   now each is locked and read through the key's index, in the order of the materials' ids, so
+--   that two postings never wait on each other in a circle.
 -- * The oldest open layers of each material came from a loop over a cursor, which fetches ten rows
 --   at a time and starts a query per material; one query now takes up to four layers of every
 --   material (a need is nearly always covered by one or two), and only a material that they do not
@@ -21,19 +22,18 @@ DECLARE
   ledger_seq regclass := pg_get_serial_sequence('stock_ledger', 'id')::regclass;
   layer_seq regclass := pg_get_serial_sequence('stock_layer', 'id')::regclass;
 BEGIN
-  pools := (SELECT coalesce(json_agg(json_build_object('m', s.material_id, 'q', s.qty::text, 'a', s.amount::text,
-      'c', s.last_cost::text)), '[]'::json)
-    FROM (SELECT c.material_id, c.qty, c.amount, c.last_cost FROM unnest(mats) AS k(m)
-      JOIN stock_cost c ON c.material_id = k.m ORDER BY c.material_id FOR UPDATE OF c) s);
-  IF json_array_length(pools) < cardinality(mats) THEN
+  -- a material's first posting creates its cost row; then all are locked again
+  FOR attempt IN 1 .. 2 LOOP
+    pools := (SELECT coalesce(json_agg(json_build_object('m', s.material_id, 'q', s.qty::text,
+        'a', s.amount::text, 'c', s.last_cost::text)), '[]'::json)
+      FROM (SELECT m FROM unnest(mats) AS m ORDER BY m) AS k
+      CROSS JOIN LATERAL (SELECT c.material_id, c.qty, c.amount, c.last_cost FROM stock_cost c
+        WHERE c.material_id = k.m FOR UPDATE) s);
+    EXIT WHEN attempt = 2 OR json_array_length(pools) >= cardinality(mats);
     INSERT INTO stock_cost (material_id, qty, amount, last_cost)
       SELECT m, 0, 0, 0 FROM unnest(mats) AS m WHERE EXISTS (SELECT 1 FROM material WHERE id = m)
       ORDER BY m ON CONFLICT (material_id) DO NOTHING;
-    pools := (SELECT coalesce(json_agg(json_build_object('m', s.material_id, 'q', s.qty::text, 'a', s.amount::text,
-        'c', s.last_cost::text)), '[]'::json)
-      FROM (SELECT c.material_id, c.qty, c.amount, c.last_cost FROM unnest(mats) AS k(m)
-        JOIN stock_cost c ON c.material_id = k.m ORDER BY c.material_id FOR UPDATE OF c) s);
-  END IF;
+  END LOOP;
   -- the first four open layers of each material, each with the stock of the layers before it
   SELECT coalesce(array_agg(json_build_object('id', z.id, 'm', z.material_id, 'g', z.ledger_id, 'd', z.in_date,
         'qi', z.qty_in::text, 'ql', z.qty_left::text, 'c', z.unit_cost::text) ORDER BY z.id)
