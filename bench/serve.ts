@@ -2,6 +2,7 @@
  * Serves the app on an already generated bench database, for profiling by hand:
  *   node --cpu-prof --import tsx bench/serve.ts   (BENCH_TARGET, BENCH_PORT default 8099, BENCH_SERVE_SECONDS)
  * Writes the admin token and ledger list paths to $TMPDIR/bench-serve.json and stops after the time.
+ * `kill -USR2` starts the CPU profiler, and a second one writes $TMPDIR/serve.cpuprofile.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
