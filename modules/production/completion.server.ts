@@ -15,9 +15,12 @@ export async function orderCost(tx: Tx, orderId: number): Promise<{ issued: stri
       coalesce(-sum(l.amount) FILTER (WHERE l.doc_type <> ${COMPLETION}), 0)::text AS issued,
       coalesce(sum(l.amount) FILTER (WHERE l.doc_type = ${COMPLETION}), 0)::text AS received
     FROM stock_ledger l
-    WHERE (l.doc_type = ${PICKING} AND l.doc_id IN (SELECT id FROM material_receive WHERE work_order_id = ${orderId}))
-      OR (l.doc_type = ${FEEDING} AND l.doc_id IN (SELECT id FROM mixing_feeding WHERE work_order_id = ${orderId}))
-      OR (l.doc_type = ${COMPLETION} AND l.doc_id = ${orderId})`.execute(tx);
+    -- each kind of document through the ledger's document index; as one condition of ORs, the
+    -- planner read every picking and feeding ever posted
+    WHERE (l.doc_type, l.doc_id) IN (
+      SELECT ${PICKING}::int, id FROM material_receive WHERE work_order_id = ${orderId}
+      UNION ALL SELECT ${FEEDING}::int, id FROM mixing_feeding WHERE work_order_id = ${orderId}
+      UNION ALL SELECT ${COMPLETION}::int, ${orderId}::bigint)`.execute(tx);
   return { issued: rows[0]?.issued ?? '0', received: rows[0]?.received ?? '0' };
 }
 

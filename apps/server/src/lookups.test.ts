@@ -62,4 +62,24 @@ describe('lookups by record', () => {
       'ix_attachment_file_path',
     );
   });
+
+  it('finds the unread messages of the bell through their index', async () => {
+    const db = t.engine.db;
+    // the messages of the first test, all read but a few
+    await sql`UPDATE send_msg_receivers SET is_read = (id % 500 <> 0)`.execute(db);
+    await sql`ANALYZE send_msg_receivers`.execute(db);
+    expect(
+      await plan(sql`SELECT m.id FROM send_msg m JOIN send_msg_receivers r ON r.parent_id = m.id
+        WHERE r.user_id = ${user} AND m.status <> 9 AND NOT r.is_read ORDER BY m.send_time DESC, m.id DESC LIMIT 20`),
+    ).toContain('ix_send_msg_receivers_unread');
+  });
+
+  it('finds what is overdue in sourcing through indexes (every sourcing and portal request sweeps)', async () => {
+    expect(
+      await plan(sql`UPDATE offer SET offer_status = 5 WHERE offer_status = ${1} AND end_time <= now()`),
+    ).toContain('ix_offer_status_end');
+    expect(
+      await plan(sql`UPDATE sow SET sow_status = 3 WHERE sow_status = ${2} AND round_end <= now()`),
+    ).toContain('ix_sow_status_round_end');
+  });
 });
