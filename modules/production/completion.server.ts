@@ -1,17 +1,14 @@
 import type { HookContext, Row, Tx } from '@mes/engine-server';
 import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '@mes/model';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { minus } from './logic/exact';
 import { workOrder } from './plan.entity';
 import { refuse } from './refuse.server';
 import { COMPLETION, FEEDING, PICKING, postCompletion } from './stock.server';
 
-/**
- * What the order has taken out of stock (its approved pickings and feedings, net of reversals) and
- * what its receipts of finished goods have carried into stock so far, both as ledger values.
- */
-export async function orderCost(tx: Tx, orderId: number): Promise<{ issued: string; received: string }> {
-  const { rows } = await sql<{ issued: string; received: string }>`SELECT
+/** The statement of orderCost (its plan is tested: the ledger through its document index). */
+export function orderCostSql(orderId: number): RawBuilder<{ issued: string; received: string }> {
+  return sql<{ issued: string; received: string }>`SELECT
       coalesce(-sum(l.amount) FILTER (WHERE l.doc_type <> ${COMPLETION}), 0)::text AS issued,
       coalesce(sum(l.amount) FILTER (WHERE l.doc_type = ${COMPLETION}), 0)::text AS received
     FROM stock_ledger l
@@ -20,7 +17,15 @@ export async function orderCost(tx: Tx, orderId: number): Promise<{ issued: stri
     WHERE (l.doc_type, l.doc_id) IN (
       SELECT ${PICKING}::int, id FROM material_receive WHERE work_order_id = ${orderId}
       UNION ALL SELECT ${FEEDING}::int, id FROM mixing_feeding WHERE work_order_id = ${orderId}
-      UNION ALL SELECT ${COMPLETION}::int, ${orderId}::bigint)`.execute(tx);
+      UNION ALL SELECT ${COMPLETION}::int, ${orderId}::bigint)`;
+}
+
+/**
+ * What the order has taken out of stock (its approved pickings and feedings, net of reversals) and
+ * what its receipts of finished goods have carried into stock so far, both as ledger values.
+ */
+export async function orderCost(tx: Tx, orderId: number): Promise<{ issued: string; received: string }> {
+  const { rows } = await orderCostSql(orderId).execute(tx);
   return { issued: rows[0]?.issued ?? '0', received: rows[0]?.received ?? '0' };
 }
 
