@@ -173,7 +173,7 @@ describe('postMovements and its references', () => {
     const before = await sql<{ id: number }>`SELECT max(id)::int AS id FROM stock_layer`.execute(t.engine.db);
     const rows = await post([{ Line_NO: 1, Material_ID: f.avg, Location_ID: f.locA, Qty: '-8' }]);
     expect(rows.map((r) => [r.qty, r.balanceQty])).toEqual([['-8', '3']]);
-    const { rows: layers } = await sql<{ id: number; left: string; open: number }>`SELECT id::int AS id,
+    const { rows: layers } = await sql<{ id: number; left: string }>`SELECT id::int AS id,
         qty_left::text AS left FROM stock_layer WHERE material_id = ${f.avg} AND is_open`.execute(
       t.engine.db,
     );

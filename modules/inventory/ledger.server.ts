@@ -306,7 +306,7 @@ async function writePlan(
     plan.newLayers.length > drawn.layerIds.length
       ? [
           ...drawn.layerIds,
-          ...(await drawIds(ctx, 'stock_layer', plan.newLayers.length - drawn.layerIds.length)),
+          ...(await drawIds(tx, 'stock_layer', plan.newLayers.length - drawn.layerIds.length)),
         ]
       : drawn.layerIds;
   const realLayerId = new Map(plan.newLayers.map((l, i) => [l.id, layerIds[i]]));

@@ -185,12 +185,8 @@ function idsSql(table: 'stock_ledger' | 'stock_layer', n: number) {
 }
 
 /** More ids of a table's sequence, for rows a posting's plan needs beyond those drawn with its state. */
-export async function drawIds(
-  ctx: { tx: Tx },
-  table: 'stock_ledger' | 'stock_layer',
-  n: number,
-): Promise<number[]> {
-  const { rows } = await sql<{ ids: (number | string)[] }>`SELECT ${idsSql(table, n)} AS ids`.execute(ctx.tx);
+export async function drawIds(tx: Tx, table: 'stock_ledger' | 'stock_layer', n: number): Promise<number[]> {
+  const { rows } = await sql<{ ids: (number | string)[] }>`SELECT ${idsSql(table, n)} AS ids`.execute(tx);
   return rows[0].ids.map(Number);
 }
 

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { planOf, startTestServer, type TestServer } from '@mes/app-server/testing';
 import { withTx } from '@mes/engine-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,7 @@ describe("a work order's cost", () => {
     const plan = await withTx(t.engine.db, async (tx) => {
       // the test database is small: without this the planner would scan it whichever the statement
       await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      const { rows } = await sql<Record<string, string>>`EXPLAIN ${orderCostSql(42)}`.execute(tx);
-      return rows.map((r) => Object.values(r)[0]).join('\n');
+      return planOf(tx, orderCostSql(42));
     });
     expect(plan).toMatch(/Index Cond: \(\(doc_type = .+\) AND \(doc_id = /);
     expect(plan).not.toMatch(/BitmapOr|Seq Scan on stock_ledger/);

@@ -1,11 +1,11 @@
 import { completeTodos, todosDone } from '@mes/engine-server';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './testing';
+import { planOf, startTestServer, type TestServer } from './testing';
 
 /**
  * Rows that pile up for as long as a company uses the system (messages, approval history,
- * attachments) are found by record through an index (migration 0025): with a few thousand rows and
+ * attachments, offers) are found through an index (migrations 0025 and 0026): with a few thousand rows and
  * fresh statistics the planner takes it, where a missing index shows as a scan of the table.
  */
 let t: TestServer;
@@ -16,10 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const plan = async (statement: RawBuilder<unknown>) =>
-  (await sql<Record<string, string>>`EXPLAIN ${statement}`.execute(t.engine.db)).rows
-    .map((r) => Object.values(r)[0])
-    .join('\n');
+const plan = (statement: RawBuilder<unknown>) => planOf(t.engine.db, statement);
 
 describe('lookups by record', () => {
   it('finds a record’s to-dos through their index among many messages, and marks only them done', async () => {

@@ -1,6 +1,15 @@
-import { type Database, migrate, openDatabase, readMigrations, type ServerModule } from '@mes/engine-server';
+import {
+  type Database,
+  type Db,
+  migrate,
+  openDatabase,
+  readMigrations,
+  type ServerModule,
+  type Tx,
+} from '@mes/engine-server';
 import { createTestTemplate, openTestDatabase, type TestTemplate } from '@mes/engine-server/testing';
 import { diffSnapshots, Registry, snapshotOf } from '@mes/model';
+import { type RawBuilder, sql } from 'kysely';
 import { createApp, type RunningApp } from './app';
 import { MIGRATIONS_DIR } from './config';
 import { SERVER_MODULES } from './modules';
@@ -117,4 +126,10 @@ export async function startTestServer(
   };
   t.token = await t.login('admin', 'admin123');
   return t;
+}
+
+/** PostgreSQL's plan of a statement as one text, for tests that a lookup takes its index. */
+export async function planOf(ex: Db | Tx, statement: RawBuilder<unknown>): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`EXPLAIN ${statement}`.execute(ex);
+  return rows.map((r) => Object.values(r)[0]).join('\n');
 }

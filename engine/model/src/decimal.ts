@@ -259,11 +259,13 @@ export function divDecimal(a: string, b: string, scale: number): string {
   if (!Number.isNaN(x) && !Number.isNaN(y) && y !== 0 && scale <= MAX_FAST_SCALE) {
     // a/b = (x / 10^xs) / (y / 10^ys): scale the numerator so that the quotient has `scale` places
     const shift = scale + ys - xs;
-    const num = shift >= 0 && shift <= MAX_FAST_SCALE ? x * POW10[shift] : x;
-    const den = shift < 0 && -shift <= MAX_FAST_SCALE ? y * POW10[-shift] : y;
-    if (Math.abs(shift) <= MAX_FAST_SCALE && Number.isSafeInteger(num) && Number.isSafeInteger(den)) {
-      const q = roundedQuotient(den < 0 ? -num : num, den < 0 ? -den : den);
-      if (Number.isSafeInteger(q)) return textOf(q, scale);
+    if (Math.abs(shift) <= MAX_FAST_SCALE) {
+      const num = shift >= 0 ? x * POW10[shift] : x;
+      const den = shift >= 0 ? y : y * POW10[-shift];
+      if (Number.isSafeInteger(num) && Number.isSafeInteger(den)) {
+        const q = roundedQuotient(den < 0 ? -num : num, den < 0 ? -den : den);
+        if (Number.isSafeInteger(q)) return textOf(q, scale);
+      }
     }
   }
   return divBig(a, b, scale);
