@@ -6,6 +6,8 @@ export interface Paging {
   TotalCount: number;
   Page: number;
   PageSize: number;
+  /** More rows match than TotalCount: a long list is counted only so far past the page. */
+  Capped?: boolean;
 }
 
 export interface Envelope<T = unknown> {

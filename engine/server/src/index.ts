@@ -8,7 +8,7 @@ export * from './auth/throttle';
 export * from './auth/tokens';
 export * from './context';
 export * from './crud/routes';
-export { likePattern } from './crud/select';
+export { likePattern, orderSql } from './crud/select';
 export * from './crud/service';
 export * from './db';
 export * from './db/migrate';

@@ -23,17 +23,20 @@ import { changes, logInsert, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
 import { parseWith } from '../validation';
 import {
-  columnFor,
   filterSql,
   frozenSql,
   likePattern,
   linesFromJson,
   linesSelect,
+  orderSql,
   recordSelect,
   tagFilterSql,
 } from './select';
 
 type Executor = Db | Tx;
+
+/** How many rows past a page's first row a list counts before it calls its total a lower bound. */
+export const COUNT_AHEAD = 10_000;
 
 /** The generic service of one declared entity: everything its routes do, reusable from hooks and seeds. */
 export class EntityService {
@@ -58,11 +61,15 @@ export class EntityService {
     return parseWith(this.query, input, this.def, ctx.lang);
   }
 
-  /** `scope` is an extra condition on `t` (the user's data authority). */
+  /**
+   * `scope` is an extra condition on `t` (the user's data authority). Matching rows are counted
+   * up to `countTo`, by default COUNT_AHEAD past the page's first row.
+   */
   async list(
     q: ListQuery,
     ex: Executor = this.db,
     scope?: RawBuilder<unknown> | null,
+    countTo?: number,
   ): Promise<{ rows: Row[]; paging: Paging }> {
     const def = this.def;
     const { columns, joins } = this.selection();
@@ -84,24 +91,29 @@ export class EntityService {
       where.push(
         f.field === 'Tag_Value' && f.op === 'eq' ? tagFilterSql(String(f.value)) : filterSql(def, f),
       );
-    const order = sql`${sql.ref(`t.${columnFor(def, q.Sort.field)}`)} ${sql.raw(q.Sort.desc ? 'DESC' : 'ASC')} NULLS LAST, t.id DESC`;
+    const order = orderSql(def, q.Sort);
     const offset = (q.Page - 1) * q.PageSize;
     const cond = sql.join(where, sql` AND `);
-    // one round trip: the window count rides along with the page, and the links are joined to the
-    // page only (conditions and sorting use the table's own columns), not to every matching row
+    // counting every matching row of a million-row table cost a second; counting stops `countTo`
+    // rows in, and past it TotalCount is a lower bound (Paging.Capped)
+    const limit = countTo ?? offset + COUNT_AHEAD;
+    const counted = sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${sql.table(def.table)} AS t
+      WHERE ${cond} LIMIT ${limit + 1}) AS c)`;
+    // one round trip: the count rides along with the page, and the links are joined to the page
+    // only (conditions and sorting use the table's own columns), not to every matching row
     const { rows } = await sql<Row & { __total: number }>`
-      WITH page AS (SELECT t.*, count(*) OVER () AS __total FROM ${sql.table(def.table)} AS t
+      WITH page AS (SELECT t.* FROM ${sql.table(def.table)} AS t
         WHERE ${cond} ORDER BY ${order} LIMIT ${q.PageSize} OFFSET ${offset})
-      SELECT ${columns}, t.__total FROM page AS t ${joins} ORDER BY ${order}`.execute(ex);
-    let total = rows.length ? Number(rows[0].__total) : 0;
+      SELECT ${columns}, ${counted} AS __total FROM page AS t ${joins} ORDER BY ${order}`.execute(ex);
+    let total = rows.length ? rows[0].__total : 0;
     if (!rows.length && offset > 0) {
-      const c = await sql<{
-        n: number;
-      }>`SELECT count(*)::int AS n FROM ${sql.table(def.table)} AS t WHERE ${cond}`.execute(ex);
+      const c = await sql<{ n: number }>`SELECT ${counted} AS n`.execute(ex);
       total = c.rows[0].n;
     }
     for (const r of rows) delete (r as Row).__total;
-    return { rows, paging: { TotalCount: total, Page: q.Page, PageSize: q.PageSize } };
+    const paging: Paging = { TotalCount: Math.min(total, limit), Page: q.Page, PageSize: q.PageSize };
+    if (total > limit) paging.Capped = true;
+    return { rows, paging };
   }
 
   async get(

@@ -86,7 +86,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
         const token = parseWith(progressQuery, { Progress_Token }, undefined, ctx.lang).Progress_Token;
         const q = svc.parseQuery({ ...filters, Page: '1', PageSize: String(EXPORT_PAGE) }, ctx);
         // the first page is read before the answer starts: its total makes the browser's percentage
-        const first = await svc.list(q, undefined, req.auth?.scope);
+        const first = await svc.list(q, undefined, req.auth?.scope, MAX_EXPORT_ROWS + EXPORT_PAGE);
         const total = Math.min(first.paging.TotalCount, MAX_EXPORT_ROWS + EXPORT_PAGE);
         const report = exportProgress(ctx.user?.User_ID, token, total);
         const fields = exportable(def);
@@ -103,7 +103,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
           try {
             for (let page = 1; page * EXPORT_PAGE <= MAX_EXPORT_ROWS + EXPORT_PAGE; page++) {
               const { rows } =
-                page === 1 ? first : await svc.list({ ...q, Page: page }, undefined, req.auth?.scope);
+                page === 1 ? first : await svc.list({ ...q, Page: page }, undefined, req.auth?.scope, 0);
               for (const r of rows)
                 sheet
                   .addRow(

@@ -119,6 +119,35 @@ describe('EntityListPage', () => {
     expect(kindHeader?.className).not.toContain('column-has-sorters');
   });
 
+  it('says how many records match, or that more match than were counted', async () => {
+    let capped = false;
+    const srv = fakeServer(() =>
+      ok(rows, {
+        TotalCount: capped ? 10000 : 2,
+        Page: 1,
+        PageSize: 20,
+        ...(capped ? { Capped: true } : {}),
+      }),
+    );
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    const total = () => view?.container.querySelector('.ant-pagination-total-text')?.textContent;
+    await waitFor(() => total() === '共 2 条');
+    view.unmount();
+    capped = true;
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    await waitFor(() => total() === '超过 10000 条');
+    // the pager reaches as far as the count went
+    expect(view.container.querySelector('.ant-pagination-item-500')).not.toBeNull();
+  });
+
   it('follows the language', async () => {
     const srv = fakeServer(() => ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 }));
     view = await render(

@@ -123,6 +123,8 @@ export function EntityListPage({
 
   const rows = list.data?.Data ?? [];
   const total = list.data?.Paging?.TotalCount ?? rows.length;
+  // a long list is counted only so far past the page: its total is then "more than"
+  const capped = list.data?.Paging?.Capped === true;
   const treeComplete = asTree && total <= rows.length;
   useEffect(() => {
     if (asTree && list.data && total > rows.length) setTooBigForTree(true);
@@ -356,7 +358,7 @@ export function EntityListPage({
                     total,
                     showSizeChanger: true,
                     pageSizeOptions: PAGE_SIZES,
-                    showTotal: (n) => t('list.totalItems', { total: n }),
+                    showTotal: (n) => t(capped ? 'list.moreItems' : 'list.totalItems', { total: n }),
                   }
             }
           />

@@ -61,6 +61,7 @@ export const en: Catalogue = {
   list: {
     searchPlaceholder: 'Search by keyword',
     totalItems: '{{total}} records',
+    moreItems: 'More than {{total}} records',
     confirmDelete: 'Delete this record?',
     confirmDeleteDocument: 'Void this document?',
     loadFailed: 'Could not load the data',

@@ -61,6 +61,7 @@ export const zh = {
   list: {
     searchPlaceholder: '输入关键字搜索',
     totalItems: '共 {{total}} 条',
+    moreItems: '超过 {{total}} 条',
     confirmDelete: '确定删除这条记录吗？',
     confirmDeleteDocument: '确定作废这张单据吗？',
     loadFailed: '数据加载失败',
