@@ -87,6 +87,8 @@ async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun>
     };
     const byMaterial = await report('/StockReport/ByMaterial', /from stock_balance/i);
     const stockBalance = await report('/StockBalance', /from "stock_balance"/i);
+    // the ledger page as it opens: no filter, newest first, over every row
+    const ledgerOpen = await report('/StockLedger?PageSize=50', /from "stock_ledger"/i);
     loadAverage.reports = load1();
 
     const floor = await roundTrip(b);
@@ -166,6 +168,7 @@ async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun>
       },
       byMaterial,
       stockBalance,
+      ledgerOpen,
       roundTrip: floor,
       postings,
       approvals,

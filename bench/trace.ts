@@ -51,7 +51,7 @@ async function trace(kind: BackendKind) {
       for (const q of caught) {
         const text = b.raw.db.getExecutor().compileQuery(q.node, q.queryId).sql.replace(/\s+/g, ' ');
         console.log(
-          `  ${(q.ms ?? 0).toFixed(2).padStart(7)} ms  ${labelOf(text).padEnd(34)} ${text.slice(0, 110)}`,
+          `  ${(q.ms ?? 0).toFixed(2).padStart(7)} ms ${String(q.rows ?? '').padStart(4)} rows ${String(q.chars ?? '').padStart(6)} chars  ${labelOf(text).padEnd(30)} ${text.slice(0, 90)}`,
         );
       }
     };

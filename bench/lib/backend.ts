@@ -18,19 +18,23 @@ export type BackendKind = 'pglite' | 'postgres';
  * Counts every statement the app sends through Kysely (raw `sql` ones included, BEGIN/COMMIT not)
  * and, while `capture` is on, keeps them so that their SQL can be shown and re-run by hand.
  */
+export interface Captured {
+  node: RootOperationNode;
+  queryId: QueryId;
+  ms?: number;
+  rows?: number;
+  chars?: number;
+}
+
 export class QueryCounter implements KyselyPlugin {
   count = 0;
-  capture: { node: RootOperationNode; queryId: QueryId; ms?: number }[] | null = null;
-  private readonly started = new WeakMap<QueryId, { at: number; entry?: { ms?: number } }>();
+  capture: Captured[] | null = null;
+  private readonly started = new WeakMap<QueryId, { at: number; entry?: Captured }>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     this.count++;
     if (this.capture) {
-      const entry = { node: args.node, queryId: args.queryId } as {
-        node: RootOperationNode;
-        queryId: QueryId;
-        ms?: number;
-      };
+      const entry: Captured = { node: args.node, queryId: args.queryId };
       this.capture.push(entry);
       this.started.set(args.queryId, { at: performance.now(), entry });
     }
@@ -39,7 +43,12 @@ export class QueryCounter implements KyselyPlugin {
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const s = this.started.get(args.queryId);
-    if (s?.entry) s.entry.ms = performance.now() - s.at;
+    if (s?.entry) {
+      s.entry.ms = performance.now() - s.at;
+      // what the server has to parse: rows, and their size as JSON text
+      s.entry.rows = args.result.rows.length;
+      s.entry.chars = JSON.stringify(args.result.rows).length;
+    }
     return args.result;
   }
 }

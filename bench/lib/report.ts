@@ -32,6 +32,8 @@ export interface BackendRun {
   ledgerList: ReadBench & { targetRate: number; atRate: HttpResult };
   byMaterial: ReadBench;
   stockBalance: ReadBench;
+  /** The ledger page as it opens: unfiltered, newest first. */
+  ledgerOpen?: ReadBench;
   /** A trivial statement, one at a time: wall time and server CPU per round trip (µs). */
   roundTrip: { wallUs: number; cpuUs: number };
   /** Each writer saves a document and approves it, then the next. */
@@ -94,6 +96,10 @@ export function tableRows(runs: BackendRun[]): string[][] {
     row('/StockBalance: p50 / p95 / p99 ms', '< 300', (r) => ms(r.stockBalance.api.latency)),
     row('  same SQL raw: p50 / p95 / p99 ms', '', (r) => ms(r.stockBalance.rawSql)),
     row('  SQL statements per request', '', (r) => r.stockBalance.queries.perRequest),
+    row('ledger page unfiltered: p50 / p95 / p99 ms', '', (r) =>
+      r.ledgerOpen ? ms(r.ledgerOpen.api.latency) : '–',
+    ),
+    row('  same SQL raw: p50 / p95 / p99 ms', '', (r) => (r.ledgerOpen ? ms(r.ledgerOpen.rawSql) : '–')),
     row(
       'one round trip (SELECT 1): wall / server CPU µs',
       '',
