@@ -10,7 +10,7 @@ import { refuse } from './refuse.server';
 
 type Ex = Db | Tx;
 /** Orders that hold station time: scheduled, in production or paused. */
-const HOLDING = [1, 2, 3];
+const HOLDING_SQL = sql.join([1, 2, 3].map((v) => sql.lit(v)));
 
 /** Minutes a station offers per day: the sum over its shifts; null when no capacity is declared. */
 async function dailyCapacity(ex: Ex, stationIds: number[]): Promise<Map<number, string>> {
@@ -20,9 +20,12 @@ async function dailyCapacity(ex: Ex, stationIds: number[]): Promise<Map<number, 
   return new Map(rows.map((r) => [Number(r.station), r.minutes]));
 }
 
-/** Each holding order's routing minutes for its quantity, with its planned days. */
-async function bookings(ex: Ex, stationIds: number[], exceptOrder = 0): Promise<Map<number, Booking[]>> {
-  const { rows } = await sql<{
+/**
+ * The holding orders of some stations, with their routing steps. The statuses are written out, not
+ * bound: the partial index of holding orders (migration 0027) is chosen only for the same condition.
+ */
+export function bookingsSql(stationIds: number[], exceptOrder = 0) {
+  return sql<{
     id: number;
     station: number;
     qty: string;
@@ -34,8 +37,13 @@ async function bookings(ex: Ex, stationIds: number[], exceptOrder = 0): Promise<
       s.std_minutes::text AS std, s.setup_minutes::text AS setup
     FROM work_order o LEFT JOIN set_process_steps s ON s.parent_id = o.route_id
     WHERE o.work_station_id IN (${sql.join(stationIds.length ? stationIds : [0])})
-      AND o.schedule_status IN (${sql.join(HOLDING)}) AND o.id <> ${exceptOrder}
-      AND o.plan_start IS NOT NULL AND o.plan_end IS NOT NULL`.execute(ex);
+      AND o.schedule_status IN (${HOLDING_SQL}) AND o.id <> ${exceptOrder}
+      AND o.plan_start IS NOT NULL AND o.plan_end IS NOT NULL`;
+}
+
+/** Each holding order's routing minutes for its quantity, with its planned days. */
+async function bookings(ex: Ex, stationIds: number[], exceptOrder = 0): Promise<Map<number, Booking[]>> {
+  const { rows } = await bookingsSql(stationIds, exceptOrder).execute(ex);
   const steps = new Map<
     number,
     { station: number; qty: string; start: string; end: string; steps: Step[] }
@@ -150,16 +158,23 @@ export function capacityRoutes(app: FastifyInstance, engine: Engine) {
           '结束日期不能早于开始日期',
           'the end is before the start',
         );
-      const { rows } =
-        await sql`SELECT o.id AS "Work_Order_ID", o.order_no AS "Order_NO", o.schedule_status AS "Schedule_Status",
-        o.order_type AS "Order_Type", o.plan_start AS "Plan_Start", o.plan_end AS "Plan_End", o.qty AS "Qty",
-        o.good_qty AS "Good_Qty", o.work_station_id AS "Work_Station_ID", w.station_name AS "Station_Name",
-        m.material_number AS "Material_Number", m.material_name AS "Material_Name"
-      FROM work_order o JOIN material m ON m.id = o.material_id LEFT JOIN work_station w ON w.id = o.work_station_id
-      WHERE o.plan_start <= ${q.To} AND o.plan_end >= ${q.From} AND o.schedule_status <> 9
-        ${q.Work_Station_ID ? sql`AND o.work_station_id = ${q.Work_Station_ID}` : sql``}
-      ORDER BY w.station_code NULLS LAST, o.plan_start, o.id LIMIT 2000`.execute(engine.db);
+      const { rows } = await ganttSql(q).execute(engine.db);
       return ok(rows, ctx);
     },
   );
+}
+
+/**
+ * The Gantt's orders: those whose planned days meet the window. Found by planned end through its
+ * index (migration 0027): orders ending on or after the window's start are the recent ones.
+ */
+export function ganttSql(q: { From: string; To: string; Work_Station_ID?: number }) {
+  return sql<Record<string, unknown>>`SELECT o.id AS "Work_Order_ID", o.order_no AS "Order_NO",
+      o.schedule_status AS "Schedule_Status", o.order_type AS "Order_Type", o.plan_start AS "Plan_Start",
+      o.plan_end AS "Plan_End", o.qty AS "Qty", o.good_qty AS "Good_Qty", o.work_station_id AS "Work_Station_ID",
+      w.station_name AS "Station_Name", m.material_number AS "Material_Number", m.material_name AS "Material_Name"
+    FROM work_order o JOIN material m ON m.id = o.material_id LEFT JOIN work_station w ON w.id = o.work_station_id
+    WHERE o.plan_start <= ${q.To} AND o.plan_end >= ${q.From} AND o.schedule_status <> 9
+      ${q.Work_Station_ID ? sql`AND o.work_station_id = ${q.Work_Station_ID}` : sql``}
+    ORDER BY w.station_code NULLS LAST, o.plan_start, o.id LIMIT 2000`;
 }

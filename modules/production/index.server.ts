@@ -43,3 +43,8 @@ export const bomLockMenuServer: ServerModule = { manifest: bomLockMenu };
 
 /** For the bench and other modules: a BOM tree with the default BOMs it reaches. */
 export { loadGraph } from './bomData.server';
+
+/** Statements whose plans apps/server/src/lookups2.test.ts reads (each through its index). */
+export { bookingsSql, ganttSql } from './capacity.server';
+export { outputSql } from './outputReport.server';
+export { onOrderSql } from './plan.server';

@@ -87,15 +87,20 @@ export const materialReceiveHooks = defineHooks(materialReceive, {
   },
 });
 
-/** Open supply per material: work orders not yet received in full (purchase orders join when purchasing lands). */
-async function onOrder(ctx: { tx: HookContext['tx'] } | { db: Engine['db'] }, ids: number[]) {
-  const ex = 'tx' in ctx ? ctx.tx : ctx.db;
-  const { rows } = await sql<{
-    material_id: number;
-    q: string;
-  }>`SELECT material_id, sum(qty - coalesce(received_qty, 0)) AS q
+/**
+ * Open supply per material: work orders not yet received in full (purchase orders join when purchasing
+ * lands). The statuses are written out, not bound: the partial index of open orders by material
+ * (migration 0027) is chosen only for the same condition, and keeps the material's finished
+ * orders of past years out of the lookup.
+ */
+export function onOrderSql(ids: number[]) {
+  return sql<{ material_id: number; q: string }>`SELECT material_id, sum(qty - coalesce(received_qty, 0)) AS q
     FROM work_order WHERE schedule_status IN (0, 1, 2, 3) AND material_id IN (${sql.join(ids.length ? ids : [0])})
-    GROUP BY material_id`.execute(ex);
+    GROUP BY material_id`;
+}
+
+async function onOrder(ctx: { tx: HookContext['tx'] } | { db: Engine['db'] }, ids: number[]) {
+  const { rows } = await onOrderSql(ids).execute('tx' in ctx ? ctx.tx : ctx.db);
   return new Map(rows.map((r) => [Number(r.material_id), String(r.q)]));
 }
 

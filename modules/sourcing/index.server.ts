@@ -31,3 +31,6 @@ export const sourcingServer: ServerModule = {
     app.addHook('onClose', async () => clearInterval(timer));
   },
 };
+
+/** The sweep's statement on offers, whose plan apps/server/src/lookups2.test.ts reads. */
+export { closeOverdueOffersSql } from './store.server';

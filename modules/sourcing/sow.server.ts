@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { OFFER_STATUS, offerTransition, SOW_STATUS, type SowAction, sowTransition } from './logic/status';
 import { sow } from './sow.entity';
 import {
+  endInvitations,
   lockSow,
   type SowRow,
   shortTime,
@@ -261,6 +262,12 @@ export const closeCase: Action<z.infer<typeof closeBody>> = async (tx, b, s, now
       await sql`UPDATE offer SET offer_status = ${r.value.status}, end_time = ${r.value.end}, result_msg = ${b.Reason},
           version = version + 1, updated_at = now() WHERE id = ${o.id}`.execute(tx);
   }
+  // their end time is past now, so their invitations are no longer to-dos (the sweep marks done
+  // only the invitations of the offers it closes itself)
+  await endInvitations(
+    tx,
+    rows.map((o) => o.id),
+  );
   await sql`UPDATE sow SET sow_status = ${SOW_STATUS.CLOSED}, state = ${STATE.CLOSED}, close_reason = ${b.Reason},
       round_end = CASE WHEN round_end > ${now} THEN ${now} ELSE round_end END,
       version = version + 1, updated_at = now(), updated_by = ${me} WHERE id = ${s.id}`.execute(tx);
@@ -294,6 +301,11 @@ async function cutOffers(tx: Tx, s: SowRow, now: Date) {
       await sql`UPDATE offer SET offer_status = ${r.value.status}, end_time = ${r.value.end}, version = version + 1,
           updated_at = now() WHERE id = ${o.id}`.execute(tx);
   }
+  // as in closeCase: the sweep would not mark these invitations done
+  await endInvitations(
+    tx,
+    rows.map((o) => o.id),
+  );
 }
 
 async function roundUsers(tx: Tx, s: SowRow): Promise<(number | null)[]> {

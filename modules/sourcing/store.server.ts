@@ -1,5 +1,5 @@
 import { AppError, type Db, notify, type Tx, translate } from '@mes/engine-server';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { PORTAL_PATH, SRM_MENU } from './index';
 import { OFFER_STATUS, SOW_STATUS, type SowState, type SowStatus } from './logic/status';
 
@@ -45,14 +45,34 @@ export function sowState(s: SowRow): SowState {
  * sourcing route runs it first, and a timer runs it in the background; it is idempotent.
  */
 export async function sweepOverdue(ex: Ex, now: Date): Promise<void> {
-  await sql`UPDATE offer SET offer_status = ${OFFER_STATUS.OVERDUE_CLOSED}, version = version + 1, updated_at = now()
-    WHERE offer_status = ${OFFER_STATUS.PENDING} AND end_time <= ${now}`.execute(ex);
+  await closeOverdueOffersSql(now).execute(ex);
   await sql`UPDATE sow SET sow_status = ${SOW_STATUS.ROUND_CLOSED}, version = version + 1, updated_at = now()
     WHERE sow_status = ${SOW_STATUS.QUOTING} AND round_end <= ${now}`.execute(ex);
-  // an invitation whose round is over is no longer a to-do
-  await sql`UPDATE send_msg_receivers SET is_done = true WHERE NOT is_done AND parent_id IN (
-      SELECT m.id FROM send_msg m JOIN offer o ON m.parameter = o.id::text
-      WHERE m.msg_type = 2 AND m.route = ${PORTAL_PATH} AND o.end_time <= ${now})`.execute(ex);
+}
+
+/**
+ * The sweep's offers: closes those never submitted whose end time has passed, and their invitations
+ * stop being to-dos. The to-dos are found from the offers just closed, through the to-do index:
+ * joining every portal to-do with every offer ever made read both tables whole on every request.
+ * One statement, so that offers are never left closed with to-dos a later sweep would not find.
+ * (A submitted offer's to-do was done when it was submitted; one cut short is done by the action.)
+ */
+export function closeOverdueOffersSql(now: Date): RawBuilder<unknown> {
+  return sql`WITH closed AS (
+      UPDATE offer SET offer_status = ${OFFER_STATUS.OVERDUE_CLOSED}, version = version + 1, updated_at = now()
+      WHERE offer_status = ${OFFER_STATUS.PENDING} AND end_time <= ${now} RETURNING id)
+    ${invitationsDone(sql`SELECT id::text FROM closed`)}`;
+}
+
+/** An invitation whose offer is over is no longer a to-do; `offerIds` lists the offers as text. */
+function invitationsDone(offerIds: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`UPDATE send_msg_receivers SET is_done = true WHERE NOT is_done AND parent_id IN (
+      SELECT id FROM send_msg WHERE msg_type = 2 AND route = ${PORTAL_PATH} AND parameter IN (${offerIds}))`;
+}
+
+/** The invitations of offers an action cut short (their end time is now) are no longer to-dos. */
+export async function endInvitations(tx: Tx, offerIds: number[]): Promise<void> {
+  if (offerIds.length) await invitationsDone(sql.join(offerIds.map(String))).execute(tx);
 }
 
 /** The supplier a portal user speaks for; a portal route refuses users without one. */

@@ -73,9 +73,12 @@ describe('snapshot and DDL', () => {
       /-- review: drops data\nALTER TABLE "parent" DROP COLUMN "name"/,
     );
   });
-  it('indexes state only on documents, and a ref that a unique or a named index already serves not again', () => {
+  it('indexes state and creator only on documents, and a ref that a unique or a named index already serves not again', () => {
     expect(snap.tables.child.columns.state.index).toBe(true);
     expect(snap.tables.parent.columns.state.index).toBeUndefined();
+    // documents are seen by creator under a data authority of own records or department
+    expect(snap.tables.child.columns.created_by).toMatchObject({ index: true, indexSkipsNulls: true });
+    expect(snap.tables.parent.columns.created_by.index).toBeUndefined();
     expect(snap.tables.child.columns.parent_id.index).toBe(true);
     const served = snapshotOf(
       new Registry([

@@ -79,7 +79,9 @@ function standardColumns(def: EntityDef): Record<string, ColumnSnap> {
     default: '1',
     ...(def.kind === 'document' ? { index: true } : {}),
   };
-  cols.created_by = { type: 'bigint' };
+  // a user whose data authority is own records or own department's sees documents by creator
+  // (dataScope): without an index, every list page of such a user counted through the whole table
+  cols.created_by = { type: 'bigint', ...(def.kind === 'document' ? { index: true } : {}) };
   cols.created_at = { type: 'timestamptz', notNull: true, default: 'now()' };
   cols.updated_by = { type: 'bigint' };
   cols.updated_at = { type: 'timestamptz', notNull: true, default: 'now()' };

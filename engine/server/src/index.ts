@@ -23,6 +23,7 @@ export * from './messages';
 export * from './notify';
 export * from './numbering';
 export * from './oplog';
+export { idsByNumberSql } from './platform/access';
 export * from './platform/batchNo';
 export * from './platform/columns';
 export * from './platform/customFields';

@@ -1,6 +1,6 @@
-import type { EntityDef } from '@mes/model';
+import { columnOf, type EntityDef, STATE } from '@mes/model';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Button, EntityAccess } from '../auth/grants';
 import { dataScope } from '../auth/plugin';
 import type { Engine } from '../engine';
@@ -47,4 +47,18 @@ export class RequestAccess {
       throw new AppError('menu_not_found', {}, 404);
     return { def: this.entity(req, m.entity_name, button), code: m.menu_code };
   }
+}
+
+/**
+ * The rows of an entity named by their document numbers (print, tags), or null when the entity does
+ * not number its rows. A void document is not reached by its number: a number can be taken again
+ * once its document is void, and the number's unique index leaves void documents out, so it serves
+ * the lookup only when the lookup leaves them out too (otherwise each lookup read the whole table).
+ */
+export function idsByNumberSql(def: EntityDef, numbers: string[]): RawBuilder<{ id: number }> | null {
+  const field = def.features.numbering?.field;
+  if (!field || !numbers.length) return null;
+  return sql<{ id: number }>`SELECT id FROM ${sql.table(def.table)}
+    WHERE ${sql.ref(columnOf(field))} IN (${sql.join(numbers)})
+      ${def.kind === 'document' ? sql`AND state <> ${sql.lit(STATE.VOID)}` : sql``}`;
 }

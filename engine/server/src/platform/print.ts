@@ -6,7 +6,7 @@ import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
-import { RequestAccess } from './access';
+import { idsByNumberSql, RequestAccess } from './access';
 import { renderRecordsPdf } from './pdf';
 
 const query = z.object({
@@ -42,15 +42,11 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
       // the spec's 请先选择需要打印的行 when nothing is chosen
       if (!keys.length) throw new AppError('print_no_row');
       if (keys.length > MAX_PRINT_RECORDS) throw new AppError('print_too_many', { max: MAX_PRINT_RECORDS });
-      const numbering = def.features.numbering?.field;
       const recs = [];
       for (const key of keys) {
         let id = /^\d{1,15}$/.test(key) ? Number(key) : null;
-        if (id === null && numbering) {
-          const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(def.table)}
-            WHERE ${sql.ref(numbering.toLowerCase())} = ${key}`.execute(engine.db);
-          id = rows[0]?.id ?? null;
-        }
+        const byNumber = id === null ? idsByNumberSql(def, [key]) : null;
+        if (byNumber) id = (await byNumber.execute(engine.db)).rows[0]?.id ?? null;
         if (id === null) throw new AppError('not_found', {}, 404);
         const rec = await engine.service(def.name).mustGet(id, undefined, false, access.scope(req, def));
         // a draft of a document with approval is not printed (spec part 2 §4: above status 1)

@@ -1,4 +1,4 @@
-import { columnOf, type EntityDef, tagInfo } from '@mes/model';
+import { type EntityDef, tagInfo } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { defineHooks } from '../hooks';
 import { ok, requestContext } from '../http/envelope';
 import { writeLog } from '../oplog';
 import { parseWith } from '../validation';
-import { RequestAccess } from './access';
+import { idsByNumberSql, RequestAccess } from './access';
 
 export const DEFAULT_TAG_COLOR = '#1677ff';
 
@@ -62,15 +62,8 @@ async function rowIds(tx: Tx, def: EntityDef, listNo: string): Promise<number[]>
     .slice(0, 500);
   const ids = keys.filter((k) => /^\d{1,15}$/.test(k)).map(Number);
   const numbers = keys.filter((k) => !/^\d{1,15}$/.test(k));
-  const field = def.features.numbering?.field;
-  if (numbers.length && field) {
-    const { rows } = await sql<{
-      id: number;
-    }>`SELECT id FROM ${sql.table(def.table)} WHERE ${sql.ref(columnOf(field))} IN (${sql.join(numbers)})`.execute(
-      tx,
-    );
-    ids.push(...rows.map((r) => r.id));
-  }
+  const byNumber = idsByNumberSql(def, numbers);
+  if (byNumber) ids.push(...(await byNumber.execute(tx)).rows.map((r) => r.id));
   return [...new Set(ids)];
 }
 
