@@ -1,5 +1,5 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import { type Row, useApi, useRegistry } from '@mes/engine-web/entity';
+import { type Row, totalText, useApi, useRegistry } from '@mes/engine-web/entity';
 import { useLabel, useLang } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
@@ -48,7 +48,7 @@ export function FastSearch() {
             const res = await api
               .get<Row[]>(`/${r.Entity_Name}`, { Page: 1, PageSize: PER_ENTITY, KeyWord: q })
               .catch(() => null);
-            return { route: r, rows: res?.Data ?? [], total: res?.Paging?.TotalCount ?? 0 };
+            return { route: r, rows: res?.Data ?? [], total: totalText(res?.Paging) };
           }),
         )
       ).filter((g) => g.rows.length > 0),

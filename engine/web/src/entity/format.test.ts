@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { category, widget } from '../test/fixtures';
 import { buildColumns, parseSort, sortParam } from './columns';
-import { cellText, formatDate, formatDateTime, formatDecimal } from './format';
+import { cellText, formatDate, formatDateTime, formatDecimal, totalText } from './format';
 import { buildTree } from './tree';
 
 describe('formatting', () => {
@@ -64,5 +64,13 @@ describe('buildTree', () => {
     const tree = buildTree(rows, 'ID', 'P');
     expect(tree.map((r) => r.ID)).toEqual([1, 3, 4, 5]);
     expect(tree[0].children?.map((r) => r.ID)).toEqual([2]);
+  });
+});
+
+describe('totalText', () => {
+  it('shows the count, with a plus when more match than were counted', () => {
+    expect(totalText({ TotalCount: 12, Page: 1, PageSize: 20 })).toBe('12');
+    expect(totalText({ TotalCount: 10000, Page: 1, PageSize: 20, Capped: true })).toBe('10000+');
+    expect(totalText(undefined)).toBe('0');
   });
 });

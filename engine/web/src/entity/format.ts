@@ -1,4 +1,4 @@
-import { displayNameOf, type EnumField, type FieldDef, type Lang, labelOf } from '@mes/model';
+import { displayNameOf, type EnumField, type FieldDef, type Lang, labelOf, type Paging } from '@mes/model';
 import dayjs from 'dayjs';
 
 export type Row = Record<string, unknown>;
@@ -18,6 +18,11 @@ function isEmptyDate(v: string): boolean {
 }
 
 /** Thousands separators on the decimal text itself: going through a float would lose digits. */
+/** A list's total as a figure: "10000+" when more rows match than the server counted (Paging.Capped). */
+export function totalText(paging: Paging | undefined): string {
+  return `${paging?.TotalCount ?? 0}${paging?.Capped ? '+' : ''}`;
+}
+
 export function formatDecimal(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   const s = String(v).trim();
