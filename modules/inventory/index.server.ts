@@ -1,5 +1,6 @@
 import type { ServerModule } from '@mes/engine-server';
 import { inventoryModule } from './index';
+import { stockLedgerHooks } from './ledgerScopes.server';
 import { reportRoutes } from './reports.server';
 import { seedInventory } from './seed.server';
 import { stockDocHooks } from './stockDoc.server';
@@ -14,7 +15,7 @@ export {
 
 export const inventoryServer: ServerModule = {
   manifest: inventoryModule,
-  hooks: [stockDocHooks],
+  hooks: [stockDocHooks, stockLedgerHooks],
   seed: seedInventory,
   routes: (app, engine) => reportRoutes(app, engine),
 };

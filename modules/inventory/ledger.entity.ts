@@ -4,8 +4,9 @@ import { DIRECTIONS, MOVEMENT_TYPES } from './stockDoc.entity';
 const qty = (zh: string, en: string) => decimal({ zh, en }, { precision: 18, scale: 4, required: true });
 const money = (zh: string, en: string) =>
   decimal({ zh, en }, { precision: 18, scale: 2, required: true, hiddenInList: true });
+// a unit cost summed over rows means nothing
 const cost = (zh: string, en: string) =>
-  decimal({ zh, en }, { precision: 18, scale: 6, required: true, hiddenInList: true });
+  decimal({ zh, en }, { precision: 18, scale: 6, required: true, hiddenInList: true, total: false });
 
 /**
  * The stock ledger (库存台账): one immutable row per movement, written only by the posting service.
@@ -37,17 +38,20 @@ export const stockLedger = defineEntity({
     Qty: qty('数量', 'Quantity'),
     Unit_Cost: cost('单位成本', 'Unit cost'),
     Amount: money('金额', 'Amount'),
-    Balance_Qty: qty('结存数量', 'Balance'),
+    Balance_Qty: { ...qty('结存数量', 'Balance'), total: false },
     Is_Transfer: bool({ zh: '调拨', en: 'Transfer' }, { hiddenInList: true }),
     Reversal_Of: int({ zh: '冲销行', en: 'Reverses' }, { hiddenInList: true }),
     Posted_At: datetime({ zh: '过账时间', en: 'Posted at' }, { required: true, hiddenInList: true }),
   },
   display: 'Doc_NO',
+  // the keyword finds a material's rows by its number or name, too
   list: {
-    search: ['Doc_NO', 'Batch_NO'],
+    search: ['Doc_NO', 'Batch_NO', 'Material_ID'],
     sort: ['ID', 'Posting_Date', 'Doc_NO', 'Material_ID', 'Qty'],
     defaultSort: '-ID',
   },
+  // rows that are neither reversed nor a reversal: what the outbound list shows (ledgerScopes.server.ts)
+  scopes: { Unreversed: { zh: '未冲销', en: 'Not reversed' } },
 });
 
 /** Stock on hand (库存余额) per material, location and batch, kept in step with the ledger. */
@@ -74,7 +78,7 @@ export const stockBalance = defineEntity({
     Last_Out_Date: date({ zh: '最近出库', en: 'Last issue' }, { hiddenInList: true }),
   },
   display: 'Batch_NO',
-  list: { search: ['Batch_NO'], sort: ['Qty', 'Material_ID'], defaultSort: 'Material_ID' },
+  list: { search: ['Batch_NO', 'Material_ID'], sort: ['Qty', 'Material_ID'], defaultSort: 'Material_ID' },
 });
 
 /** Quantity and value of each material over all locations: the moving-average pool and its lock. */

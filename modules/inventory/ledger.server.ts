@@ -14,6 +14,7 @@ import {
 } from './logic/posting';
 import { absDecimal, isNegative, isPositive, isZero } from './logic/state';
 import './messages.server';
+import { refuseUsedLater } from './reversal.server';
 import {
   checkRefs,
   drawIds,
@@ -225,6 +226,7 @@ export async function reverseMovements(
   try {
     plan = planReversal(loaded.state, originals, { date: isoDay(), allowNegative: settings.allowNegative });
   } catch (e) {
+    await refuseUsedLater(tx, e, { type: docType, id: docId }, originals, materials, locations);
     explain(e, materials, locations);
   }
   return writePlan(

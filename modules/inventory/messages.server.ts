@@ -10,6 +10,14 @@ defineMessages({
     zh: '物料「{material}」的入库已被后续单据使用，不能反审核',
     en: 'Later movements have already used the stock this document received ("{material}"); it cannot be unapproved',
   },
+  'iv.unapprove_used': {
+    zh: '反审核失败：物料「{material}」在库位「{location}」已被后续单据 {docs} 使用，需先反审核该单据',
+    en: 'Cannot unapprove: later document {docs} used "{material}" at "{location}"; unapprove it first',
+  },
+  'iv.unapprove_used_many': {
+    zh: '反审核失败：物料「{material}」在库位「{location}」已被后续单据 {docs} 使用，需先反审核这些单据',
+    en: 'Cannot unapprove: later documents {docs} used "{material}" at "{location}"; unapprove them first',
+  },
   'iv.material_unknown': {
     zh: '第 {line} 行：物料不存在或已停用',
     en: 'Line {line}: the material does not exist or is disabled',

@@ -55,28 +55,54 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
     const ctx = requestContext(req);
     const q = parseWith(ageQuery, req.query, undefined, ctx.lang);
     const asOf = q.As_Of ? sql`${q.As_Of}::date` : sql`current_date`;
+    const inBucket = (b: (typeof AGE_BUCKETS)[number]) =>
+      sql`${asOf} - l.in_date >= ${b.from} ${b.to === null ? sql`` : sql`AND ${asOf} - l.in_date <= ${b.to}`}`;
+    // what a layer weighs when the value is shared out: its receipt cost under FIFO (old stock at old
+    // prices), the average under moving average, its receipt cost when the pool is empty
+    const weight = sql`l.qty_left * CASE WHEN m.valuation_method = 2 OR coalesce(c.qty, 0) <= 0
+      THEN l.unit_cost ELSE c.amount / c.qty END`;
     const buckets = AGE_BUCKETS.map(
-      (b, i) =>
-        sql`sum(l.qty_left) FILTER (WHERE ${asOf} - l.in_date >= ${b.from} ${
-          b.to === null ? sql`` : sql`AND ${asOf} - l.in_date <= ${b.to}`
-        }) AS ${sql.ref(`Qty_${i + 1}`)}`,
+      (b, i) => sql`sum(l.qty_left) FILTER (WHERE ${inBucket(b)}) AS ${sql.ref(`Qty_${i + 1}`)},
+        sum(${weight}) FILTER (WHERE ${inBucket(b)}) AS ${sql.ref(`w${i + 1}`)}`,
     );
     // the value is the book value (the material's pool) shared by quantity: the layers age the
     // quantity, but under moving average their receipt costs are not what the stock is worth, and
-    // under FIFO the last unit out leaves a rounding residue in the pool, not in a layer
-    const { rows } = await sql<
-      Record<string, unknown>
-    >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
-        m.material_name AS "Material_Name", sum(l.qty_left) AS "Qty",
-        CASE WHEN c.qty > 0 THEN round(sum(l.qty_left) * c.amount / c.qty, 2)
-          ELSE sum(l.qty_left * l.unit_cost)::numeric(18,2) END AS "Amount",
-        min(l.in_date) AS "Oldest_Date", ${sql.join(buckets)}, count(*) OVER () AS "Total_Count"
-      FROM stock_layer l JOIN material m ON m.id = l.material_id
-        LEFT JOIN stock_cost c ON c.material_id = l.material_id
-      WHERE l.is_open AND l.qty_left > 0 AND l.in_date <= ${asOf} AND ${materialWhere(q)}
-      GROUP BY m.id, c.qty, c.amount ORDER BY min(l.in_date), m.material_number ${paging(q)}`.execute(
-      engine.db,
+    // under FIFO the last unit out leaves a rounding residue in the pool, not in a layer. Each
+    // bracket gets its weight's share of it, rounded so that the brackets add up to the row's value
+    const cum = (k: number) =>
+      k === 0
+        ? sql`0`
+        : sql.join(
+            AGE_BUCKETS.slice(0, k).map((_, i) => sql`coalesce(${sql.ref(`g.w${i + 1}`)}, 0)`),
+            sql` + `,
+          );
+    const cumQty = (k: number) =>
+      k === 0
+        ? sql`0`
+        : sql.join(
+            AGE_BUCKETS.slice(0, k).map((_, i) => sql`coalesce(${sql.ref(`g.Qty_${i + 1}`)}, 0)`),
+            sql` + `,
+          );
+    const n = AGE_BUCKETS.length;
+    const share = (k: number) => sql`round(g."Amount" * CASE WHEN ${cum(n)} > 0 THEN (${cum(k)}) / (${cum(n)})
+      ELSE (${cumQty(k)}) / g."Qty" END, 2)`;
+    const amounts = AGE_BUCKETS.map(
+      (_, i) => sql`CASE WHEN ${sql.ref(`g.Qty_${i + 1}`)} IS NOT NULL
+        THEN ${share(i + 1)} - ${share(i)} END AS ${sql.ref(`Amount_${i + 1}`)}`,
     );
+    const { rows } = await sql<Record<string, unknown>>`SELECT g."Material_ID", g."Material_Number",
+        g."Material_Name", g."Qty", g."Amount", g."Oldest_Date",
+        ${sql.join(AGE_BUCKETS.map((_, i) => sql.ref(`g.Qty_${i + 1}`)))}, ${sql.join(amounts)}, g."Total_Count"
+      FROM (SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
+          m.material_name AS "Material_Name", sum(l.qty_left) AS "Qty",
+          CASE WHEN c.qty > 0 THEN round(sum(l.qty_left) * c.amount / c.qty, 2)
+            ELSE sum(l.qty_left * l.unit_cost)::numeric(18,2) END AS "Amount",
+          min(l.in_date) AS "Oldest_Date", ${sql.join(buckets)}, count(*) OVER () AS "Total_Count"
+        FROM stock_layer l JOIN material m ON m.id = l.material_id
+          LEFT JOIN stock_cost c ON c.material_id = l.material_id
+        WHERE l.is_open AND l.qty_left > 0 AND l.in_date <= ${asOf} AND ${materialWhere(q)}
+        GROUP BY m.id, c.qty, c.amount ORDER BY min(l.in_date), m.material_number ${paging(q)}) AS g
+      ORDER BY g."Oldest_Date", g."Material_Number"`.execute(engine.db);
     const { rows: data, paging: p } = paged(rows, q);
     return ok(data, ctx, p);
   });

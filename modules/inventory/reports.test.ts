@@ -1,6 +1,8 @@
 import { startTestServer, type TestServer } from '@mes/app-server/testing';
 import { addDecimal, compareDecimal } from '@mes/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOCK_DOC_TYPE as T } from './stockDoc.entity';
+import { post, stockFixture } from './testkit.server';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -35,13 +37,38 @@ describe('inventory reports on the demo year', () => {
     const brackets = new Set<number>();
     for (const r of age.body.Data) {
       let s = '0';
+      let value = '0';
       for (let i = 1; i <= 5; i++) {
         if (r[`Qty_${i}`] !== null) brackets.add(i);
+        // a bracket has a value exactly when it has a quantity, and the values add up to the row's
+        expect(r[`Amount_${i}`] === null, `Amount_${i}`).toBe(r[`Qty_${i}`] === null);
+        expect(compareDecimal(String(r[`Amount_${i}`] ?? '0'), '0')).toBeGreaterThanOrEqual(0);
         s = addDecimal(s, String(r[`Qty_${i}`] ?? '0'));
+        value = addDecimal(value, String(r[`Amount_${i}`] ?? '0'));
       }
       expect(compareDecimal(s, String(r.Qty))).toBe(0);
+      expect(compareDecimal(value, String(r.Amount)), `material ${r.Material_ID}`).toBe(0);
     }
     expect(brackets.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('inventory age values each bracket: FIFO at its layers’ cost, moving average at the average', async () => {
+    const f = await stockFixture(t);
+    for (const m of [f.fifo, f.avg]) {
+      const line = { Material_ID: m, Location_ID: f.locA, Qty: '5' };
+      await post(t, T.RECEIPT, [{ ...line, Unit_Price: '1' }], { Doc_Date: '2026-01-01' });
+      await post(t, T.RECEIPT, [{ ...line, Unit_Price: '3' }], { Doc_Date: '2026-05-01' });
+    }
+    const r = await t.call<Row[]>('GET', '/StockReport/Age?As_Of=2026-05-20&PageSize=500');
+    const of = (id: number) => {
+      const row = r.body.Data.find((x) => Number(x.Material_ID) === id) as Row;
+      const n = (k: string) => (row[k] === null ? null : Number(row[k]));
+      return [n('Qty'), n('Amount'), ...[1, 2, 3, 4, 5].flatMap((i) => [n(`Qty_${i}`), n(`Amount_${i}`)])];
+    };
+    // received 139 and 19 days before: 5 at 1 in 91–180 days, 5 at 3 in 0–30 days
+    expect(of(f.fifo)).toEqual([10, 20, 5, 15, null, null, null, null, 5, 5, null, null]);
+    // under moving average every unit is worth the average, 2
+    expect(of(f.avg)).toEqual([10, 20, 5, 10, null, null, null, null, 5, 10, null, null]);
   });
 
   it('ledger, balances, stock by material and inventory age agree for every material, to the cent', async () => {

@@ -83,7 +83,10 @@ export const stockDoc = defineEntity({
         Qty: qty('数量', 'Quantity', { required: true, min: '0' }),
         Book_Qty: qty('账面数量', 'Book quantity', { readOnly: true }),
         Diff_Qty: qty('差异数量', 'Difference', { readOnly: true }),
-        Unit_Price: decimal({ zh: '单价', en: 'Unit price' }, { precision: 18, scale: 6, min: '0' }),
+        Unit_Price: decimal(
+          { zh: '单价', en: 'Unit price' },
+          { precision: 18, scale: 6, min: '0', total: false },
+        ),
         Amount: decimal({ zh: '金额', en: 'Amount' }, { precision: 18, scale: 2, readOnly: true }),
         Remark: text({ zh: '备注', en: 'Remarks' }, { max: 200 }),
       },

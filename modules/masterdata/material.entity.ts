@@ -79,9 +79,12 @@ export const material = defineEntity({
     }),
     Historical_Price: decimal(
       { zh: '历史价格', en: 'Historical price' },
-      { precision: 18, scale: 4, min: '0', hiddenInList: true },
+      { precision: 18, scale: 4, min: '0', hiddenInList: true, total: false },
     ),
-    Safety_Stock: decimal({ zh: '安全库存', en: 'Safety stock' }, { precision: 18, scale: 4, min: '0' }),
+    Safety_Stock: decimal(
+      { zh: '安全库存', en: 'Safety stock' },
+      { precision: 18, scale: 4, min: '0', total: false },
+    ),
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
   lines: {

@@ -53,6 +53,10 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   display: keyof F & string;
   list?: {
     columns?: (keyof F & string)[];
+    /**
+     * Fields the list's KeyWord matches: text fields, and references, which match the referenced
+     * record's own text search fields (a ledger row found by its material's number or name).
+     */
     search?: (keyof F & string)[];
     sort?: string[];
     defaultSort?: string;
@@ -80,6 +84,17 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
    * that answers rows with the key and display fields, and how long typing pauses before it asks.
    */
   lookup?: { path: string; delayMs?: number };
+  /**
+   * How a picker names a record beside its display field: `code` (its number or code, shown first)
+   * and `detail` (its spec or model, shown last), e.g. `RM-AL-0031 铝棒 Φ20`. Left out, they are
+   * found as `codeFieldOf` and `detailFieldOf` say; false switches one off.
+   */
+  naming?: { code?: string | false; detail?: string | false };
+  /**
+   * Named conditions a list may be filtered by (`?Unreversed=true`, or `false` for the others),
+   * for slices no field comparison expresses; the entity's server hooks give their SQL (`scopes`).
+   */
+  scopes?: Record<string, Label>;
 }
 
 export interface EntityDef<
@@ -102,6 +117,8 @@ export interface EntityDef<
   menu?: string;
   api: boolean;
   lookup?: { path: string; delayMs?: number };
+  naming?: { code?: string | false; detail?: string | false };
+  scopes: Record<string, Label>;
 }
 
 export const CUSTOM_FIELD_NAMES = [
@@ -164,6 +181,8 @@ export function defineEntity<
     menu: input.menu,
     api: input.api ?? true,
     lookup: input.lookup,
+    naming: input.naming,
+    scopes: input.scopes ?? {},
   };
   if (
     def.fillfactor !== undefined &&
@@ -176,7 +195,46 @@ export function defineEntity<
   if (dateField && !(dateField in def.fields)) throw new Error(`${def.name}: approval date field missing`);
   const numbering = def.features.numbering;
   if (numbering && !(numbering.field in def.fields)) throw new Error(`${def.name}: numbering field missing`);
+  for (const f of [def.naming?.code, def.naming?.detail])
+    if (f && !(f in def.fields)) throw new Error(`${def.name}: naming field ${f} missing`);
+  for (const n of def.list.search) {
+    const f = def.fields[n];
+    if (!f || !(f.kind === 'ref' || (f.kind === 'text' && !f.secret)))
+      throw new Error(`${def.name}: search field ${n} is not a text or reference field`);
+  }
+  for (const n of Object.keys(def.scopes))
+    if (n in def.fields || !/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n))
+      throw new Error(`${def.name}: scope ${n} needs an Upper_Snake name of its own`);
   return def;
+}
+
+/**
+ * The field that identifies a record to people (`Material_Number`, `Doc_NO`, `Unit_Code`): the
+ * declared `naming.code`, else the numbering field, else the first unique, non-secret text field
+ * other than the display. None for entities known by their display alone.
+ */
+export function codeFieldOf(def: EntityDef): string | undefined {
+  const declared = def.naming?.code;
+  if (declared !== undefined) return declared || undefined;
+  const numbered = def.features.numbering?.field;
+  if (numbered && numbered !== def.display) return numbered;
+  return Object.entries(def.fields).find(
+    ([n, f]) => n !== def.display && f.kind === 'text' && f.unique && !f.secret,
+  )?.[0];
+}
+
+/** Tells same-named records apart in a picker: the declared `naming.detail`, else a text field named `*_Model` or `*_Spec`. */
+export function detailFieldOf(def: EntityDef): string | undefined {
+  const declared = def.naming?.detail;
+  if (declared !== undefined) return declared || undefined;
+  return Object.entries(def.fields).find(
+    ([n, f]) => n !== def.display && f.kind === 'text' && /_(Model|Spec|Specification)$/.test(n),
+  )?.[0];
+}
+
+/** The text fields of an entity's search, which a reference to it searches in turn. */
+export function textSearchFields(def: EntityDef): string[] {
+  return def.list.search.filter((n) => def.fields[n]?.kind === 'text');
 }
 
 function isSecret(f: FieldDef): boolean {

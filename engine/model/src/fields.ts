@@ -21,16 +21,32 @@ export interface TextField extends FieldBase {
   secret?: boolean;
   format?: 'email' | 'phone' | 'code' | 'time';
 }
-export interface IntField extends FieldBase {
+/**
+ * Whether a list's 合计 row adds the column up. Decimals (amounts, quantities) are added up unless
+ * declared `total: false`: running balances, limits such as a safety stock, prices and rates, whose
+ * sum means nothing. Whole numbers only when declared `total: true`: most are sequences, rounds,
+ * sizes or ids.
+ */
+interface Totalled {
+  total?: boolean;
+}
+export interface IntField extends FieldBase, Totalled {
   kind: 'int';
   min?: number;
   max?: number;
 }
-export interface DecimalField extends FieldBase {
+export interface DecimalField extends FieldBase, Totalled {
   kind: 'decimal';
   precision: number;
   scale: number;
   min?: string;
+}
+
+/** Whether the 合计 row sums this field (see `Totalled`). */
+export function totalled(f: FieldDef): boolean {
+  if (f.kind === 'decimal') return f.total !== false;
+  if (f.kind === 'int') return f.total === true;
+  return false;
 }
 export interface BoolField extends FieldBase {
   kind: 'bool';

@@ -1,4 +1,4 @@
-import type { EntityDef } from './entity';
+import { type EntityDef, textSearchFields } from './entity';
 import type { Label } from './i18n';
 
 /** A page in the menu tree (Menu_Type 3); entity pages are derived, bespoke ones name their component. */
@@ -47,6 +47,13 @@ export class Registry {
       for (const [n, f] of Object.entries(e.fields))
         if (f.kind === 'ref' && !this.entities.has(f.entity))
           throw new Error(`${e.name}.${n} links to unknown ${f.entity}`);
+    // a reference in a list's search matches the referenced record's own text search fields
+    for (const e of this.entities.values())
+      for (const n of e.list.search) {
+        const f = e.fields[n];
+        if (f?.kind === 'ref' && !textSearchFields(this.get(f.entity)).length)
+          throw new Error(`${e.name}: search field ${n} links to ${f.entity}, which searches no text field`);
+      }
   }
   get(name: string): EntityDef {
     const e = this.entities.get(name);

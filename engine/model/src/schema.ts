@@ -225,6 +225,12 @@ export function listQuerySchema(def: EntityDef) {
   };
   for (const [name, f] of Object.entries(filterable))
     for (const op of FILTER_OPS) shape[op === 'eq' ? name : `${name}__${op}`] = queryValue(f, op).optional();
+  // a declared scope is a condition that holds or not: `?Unreversed=true` or `=false`
+  for (const name of Object.keys(def.scopes))
+    shape[name] = z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional();
   return z.strictObject(shape).transform((q): ListQuery => {
     const filters: Filter[] = [];
     for (const [k, v] of Object.entries(q)) {

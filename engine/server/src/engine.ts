@@ -48,6 +48,10 @@ export class Engine {
         hooks.set(h.entity, h.hooks);
       }
     for (const def of this.registry.all())
+      for (const scope of Object.keys(def.scopes))
+        if (!hooks.get(def.name)?.scopes?.[scope])
+          throw new Error(`${def.name}: scope ${scope} has no SQL in its hooks`);
+    for (const def of this.registry.all())
       this.services.set(def.name, new EntityService(def, this.registry, db, hooks.get(def.name)));
     for (const s of this.services.values()) s.peers = this;
   }

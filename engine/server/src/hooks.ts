@@ -1,4 +1,5 @@
 import type { EntityDef, Registry } from '@mes/model';
+import type { RawBuilder } from 'kysely';
 import type { TxContext } from './context';
 import type { Row } from './db';
 
@@ -36,6 +37,8 @@ export interface EntityHooks {
   beforeUnapprove?(ctx: HookContext, record: Row): Promise<void> | void;
   /** Back to draft: reverse what onApprove posted (new rows, never updates). */
   onUnapprove?(ctx: HookContext, record: Row): Promise<void> | void;
+  /** The SQL of each scope the entity declares: a condition on the list's row `t`. */
+  scopes?: Record<string, RawBuilder<boolean>>;
 }
 
 export interface HooksFor {

@@ -79,7 +79,11 @@ export class Shortage extends Error {
 
 /** An inbound movement whose stock a later movement has already used cannot be reversed. */
 export class UsedLater extends Error {
-  constructor(readonly materialId: number) {
+  constructor(
+    readonly materialId: number,
+    /** the ledger row whose layer was used */
+    readonly ledgerId?: number,
+  ) {
     super('used_later');
   }
 }
@@ -326,7 +330,7 @@ export function planReversal(state: StockState, originals: readonly Original[], 
       const pool = p.pool(o.materialId);
       if (o.direction === 1) {
         if (!o.layer || compareDecimal(o.layer.qtyLeft, o.layer.qtyIn) !== 0)
-          throw new UsedLater(o.materialId);
+          throw new UsedLater(o.materialId, o.id);
         o.layer.qtyLeft = '0';
         p.plan.changedLayers.add(o.layer);
       } else {

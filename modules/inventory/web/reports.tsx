@@ -11,6 +11,7 @@ const L = {
   name: { zh: '物料名称', en: 'Material name' },
   qty: { zh: '数量', en: 'Quantity' },
   amount: { zh: '金额', en: 'Value' },
+  bracketValue: { zh: '金额', en: 'value' },
   oldest: { zh: '最早入库', en: 'Oldest receipt' },
   asOf: { zh: '截止日期', en: 'As of' },
   days: { zh: '未出库天数 ≥', en: 'Days without issue ≥' },
@@ -26,19 +27,28 @@ const material: ReportColumn[] = [
   { key: 'Material_Name', label: L.name, width: 200 },
 ];
 
-/** 库龄: stock on hand by how long ago it was received (FIFO layers). */
+/**
+ * 库龄: stock on hand by how long ago it was received (FIFO layers), with its value; the value of each
+ * bracket starts hidden and is shown from the column settings (inventory amounts on request).
+ */
 export function InventoryAgePage({ meta }: ModulePageProps) {
   const label = useLabel();
   const [asOf, setAsOf] = useState<Dayjs | null>(null);
   const columns: ReportColumn[] = [
     ...material,
     { key: 'Qty', label: L.qty, kind: 'decimal', sum: true },
-    ...AGE_BUCKETS.map((b, i) => ({
-      key: `Qty_${i + 1}`,
-      label: b.label,
-      kind: 'decimal' as const,
-      sum: true,
-    })),
+    { key: 'Amount', label: L.amount, kind: 'decimal', sum: true, scale: 2, hidden: false },
+    ...AGE_BUCKETS.flatMap((b, i): ReportColumn[] => [
+      { key: `Qty_${i + 1}`, label: b.label, kind: 'decimal', sum: true },
+      {
+        key: `Amount_${i + 1}`,
+        label: { zh: `${b.label.zh}${L.bracketValue.zh}`, en: `${b.label.en} ${L.bracketValue.en}` },
+        kind: 'decimal',
+        sum: true,
+        scale: 2,
+        hidden: true,
+      },
+    ]),
     { key: 'Oldest_Date', label: L.oldest, kind: 'date' },
   ];
   return (

@@ -5,7 +5,8 @@ import { useLabel } from '@mes/engine-web/i18n';
 import { STOCK_DOC_TYPE } from '../stockDoc.entity';
 
 const SCRAP = { Doc_Type: STOCK_DOC_TYPE.SCRAP };
-const OUTBOUND = { Direction: -1, Is_Transfer: 'false' };
+// movements that stand: a reversed issue and its reversal are left out (the ledger shows both)
+const OUTBOUND = { Direction: -1, Is_Transfer: 'false', Unreversed: 'true' };
 
 /** What a generic list on a module page needs from the menu: title, buttons, column-settings keys. */
 export function useListProps(meta: ModulePageProps['meta']): Omit<EntityListPageProps, 'def'> {
@@ -25,7 +26,7 @@ export function ScrapPage({ meta }: ModulePageProps) {
   return def ? <EntityListPage def={def} {...props} filters={SCRAP} /> : null;
 }
 
-/** 出库清单: every movement out of stock (issues, scrap, picking), transfers left out. */
+/** 出库清单: every movement out of stock (issues, scrap, picking) that stands, transfers left out. */
 export function OutboundPage({ meta }: ModulePageProps) {
   const def = useEntityDef('StockLedger');
   const props = useListProps(meta);

@@ -1,6 +1,7 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { type Row, totalText, useApi, useRegistry } from '@mes/engine-web/entity';
 import { useLabel, useLang } from '@mes/engine-web/i18n';
+import { displayNameOf } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -125,7 +126,11 @@ export function FastSearch() {
                       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                         {def.list.search
                           .filter((f) => f !== def.display)
-                          .map((f) => row[f])
+                          // a searched reference shows its record's name, not its id
+                          .map((f) => {
+                            const field = def.fields[f];
+                            return row[field?.kind === 'ref' ? displayNameOf(f, field) : f];
+                          })
                           .filter(Boolean)
                           .slice(0, 2)
                           .map((v) => String(v).slice(0, 60))

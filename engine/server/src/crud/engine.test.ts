@@ -48,6 +48,9 @@ const order = defineEntity({
     },
   },
   display: 'List_NO',
+  // the keyword finds an order by its node's name too
+  list: { search: ['List_NO', 'Node_ID'] },
+  scopes: { Has_Node: l('Has node') },
   features: { numbering: { field: 'List_NO', prefix: 'TO', period: 'day', digits: 4 } },
 });
 
@@ -95,6 +98,7 @@ const hooks = defineHooks(order, {
     calls.push('afterSave');
     if (failAfterSave) throw new Error('the save fails after it was numbered');
   },
+  scopes: { Has_Node: sql<boolean>`t.node_id IS NOT NULL` },
 });
 
 let database: Database;
@@ -282,5 +286,62 @@ describe('master data trees and references', () => {
     expect((e as AppError).text('zh')).toBe('该记录已被「Node」引用，不能删除');
     const e2 = await svc.remove(c.ID as number, SYSTEM_CONTEXT).catch((x) => x);
     expect((e2 as AppError).text('zh')).toBe('该记录已被「测试单」引用，不能删除');
+  });
+});
+
+describe('list keyword over references, and scopes', () => {
+  it('a reference in the search matches the referenced record’s own search fields', async () => {
+    const nodes = engine.service('Node');
+    const orders = engine.service('TestOrder');
+    const line = [{ Qty: '1', Price: '1' }];
+    const alpha = await nodes.insert({ Name: 'Alpha_Kw' }, SYSTEM_CONTEXT);
+    const beta = await nodes.insert({ Name: 'Beta_Kw' }, SYSTEM_CONTEXT);
+    const a = await orders.insert({ Node_ID: alpha.ID, Lines: line }, SYSTEM_CONTEXT);
+    const b = await orders.insert({ Node_ID: beta.ID, Lines: line }, SYSTEM_CONTEXT);
+    const none = await orders.insert({ Lines: line }, SYSTEM_CONTEXT);
+    const ids = async (query: Record<string, string>) =>
+      (await orders.list(orders.parseQuery({ PageSize: '500', ...query }, SYSTEM_CONTEXT))).rows.map(
+        (r) => r.ID,
+      );
+    expect(await ids({ KeyWord: 'alpha_kw' })).toEqual([a.ID]);
+    expect(await ids({ KeyWord: '_kw' })).toEqual([b.ID, a.ID]);
+    expect(await ids({ KeyWord: String(a.List_NO) })).toEqual([a.ID]);
+    expect(await ids({ KeyWord: 'Gamma_Kw' })).toEqual([]);
+    expect(await ids({ KeyWord: 'a%' })).toEqual([]);
+    // a scope and its negation
+    const withNode = await ids({ Has_Node: 'true' });
+    expect(withNode).toEqual(expect.arrayContaining([a.ID, b.ID]));
+    expect(withNode).not.toContain(none.ID);
+    expect(await ids({ Has_Node: 'false' })).toContain(none.ID);
+    expect(await ids({ Has_Node: 'false', KeyWord: '_kw' })).toEqual([]);
+  });
+
+  it('refuses a declared scope its hooks give no SQL for', () => {
+    const bare = defineEntity({
+      name: 'Bare',
+      label: l('Bare'),
+      kind: 'master',
+      fields: { Name: text(l('Name')) },
+      display: 'Name',
+      scopes: { Odd: l('Odd') },
+    });
+    expect(
+      () =>
+        new Engine(
+          [
+            { manifest: engineModule },
+            {
+              manifest: defineModule({
+                code: 'b',
+                label: l('b'),
+                order: 1,
+                entities: [bare, ...standIns],
+                menu: [],
+              }),
+            },
+          ],
+          database.db,
+        ),
+    ).toThrow(/scope Odd has no SQL/);
   });
 });

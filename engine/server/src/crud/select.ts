@@ -9,6 +9,7 @@ import {
   lineTable,
   normalizeDecimal,
   type Registry,
+  textSearchFields,
 } from '@mes/model';
 import { createQueryId, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely';
 import type { Row } from '../db';
@@ -123,6 +124,32 @@ export function frozenSql(fragment: RawBuilder<unknown>): RawBuilder<unknown> {
 /** `%`, `_` and `\` typed by a user are literal characters, not patterns. */
 export function likePattern(s: string): string {
   return `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/**
+ * What a list's KeyWord matches: the entity's text search fields and custom fields, and for a
+ * reference in its search, the referenced record's own text search fields (a ledger row is found
+ * by its material's number or name): `t.material_id IN (SELECT id FROM material WHERE …)`.
+ */
+export function keywordSql(def: EntityDef, registry: Registry, keyword: string): RawBuilder<unknown> | null {
+  const p = likePattern(keyword);
+  const like = (alias: string, field: string) => sql`${sql.ref(`${alias}.${columnOf(field)}`)} ILIKE ${p}`;
+  const parts: RawBuilder<unknown>[] = [];
+  for (const name of def.list.search) {
+    const f = def.fields[name];
+    if (f?.kind !== 'ref') {
+      parts.push(like('t', name));
+      continue;
+    }
+    const target = registry.get(f.entity);
+    parts.push(sql`${sql.ref(`t.${columnOf(name)}`)} IN (SELECT s.id FROM ${sql.table(target.table)} AS s
+      WHERE ${sql.join(
+        textSearchFields(target).map((n) => like('s', n)),
+        sql` OR `,
+      )})`);
+  }
+  if (def.features.customFields) for (const n of CUSTOM_FIELD_NAMES) parts.push(like('t', n));
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : null;
 }
 
 const OPS: Record<string, string> = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };

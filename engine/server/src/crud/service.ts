@@ -1,5 +1,4 @@
 import {
-  CUSTOM_FIELD_NAMES,
   columnOf,
   createSchema,
   type EntityDef,
@@ -25,7 +24,7 @@ import { parseWith } from '../validation';
 import {
   filterSql,
   frozenSql,
-  likePattern,
+  keywordSql,
   linesFromJson,
   linesSelect,
   orderSql,
@@ -76,21 +75,17 @@ export class EntityService {
     const where = [scope ?? sql`TRUE`];
     if (def.kind === 'document' && !q.filters.some((f) => f.field === 'State'))
       where.push(sql`t.state <> ${STATE.VOID}`);
-    // custom field values are found by the keyword too
-    const searched = [...def.list.search, ...(def.features.customFields ? CUSTOM_FIELD_NAMES : [])];
-    if (q.KeyWord && searched.length) {
-      const p = likePattern(q.KeyWord);
-      where.push(
-        sql`(${sql.join(
-          searched.map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} ILIKE ${p}`),
-          sql` OR `,
-        )})`,
-      );
+    // custom field values are found by the keyword too, and references by their records' own fields
+    const keyword = q.KeyWord ? keywordSql(def, this.registry, q.KeyWord) : null;
+    if (keyword) where.push(keyword);
+    for (const f of q.filters) {
+      const named = f.field in def.scopes ? this.hooks.scopes?.[f.field] : undefined;
+      if (named) where.push(f.value ? named : sql`NOT (${named})`);
+      else
+        where.push(
+          f.field === 'Tag_Value' && f.op === 'eq' ? tagFilterSql(String(f.value)) : filterSql(def, f),
+        );
     }
-    for (const f of q.filters)
-      where.push(
-        f.field === 'Tag_Value' && f.op === 'eq' ? tagFilterSql(String(f.value)) : filterSql(def, f),
-      );
     const order = orderSql(def, q.Sort);
     const offset = (q.Page - 1) * q.PageSize;
     const cond = sql.join(where, sql` AND `);

@@ -39,6 +39,8 @@ export interface EntityFormProps {
   menuId?: number;
   /** Button codes the user holds on the page (approve, print, ...); absent means all. */
   buttons?: ReadonlySet<string>;
+  /** Values the page fixes (its slice, presetValues): a new record starts with them, and they are locked. */
+  presets?: FormValues;
 }
 
 export const SUCCESS_TOAST_SECONDS = 2;
@@ -69,6 +71,7 @@ export function EntityForm({
   hiddenLines,
   menuId,
   buttons,
+  presets,
 }: EntityFormProps) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -77,7 +80,7 @@ export function EntityForm({
   const readOnly = viewOnly || pastDraft(def, record);
   const mode = record ? 'update' : 'create';
   const schema = useMemo(() => schemaFor(def, mode), [def, mode]);
-  const initial = useMemo(() => initialValues(def, record), [def, record]);
+  const initial = useMemo(() => initialValues(def, record, presets), [def, record, presets]);
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -137,7 +140,7 @@ export function EntityForm({
   };
 
   const onValuesChange = () => {
-    const d = isDirty(def, form.getFieldsValue(true), record);
+    const d = isDirty(def, form.getFieldsValue(true), record, presets);
     if (d !== dirty) {
       setDirty(d);
       onDirtyChange?.(d);
@@ -192,7 +195,7 @@ export function EntityForm({
             >
               <FieldControl
                 field={f}
-                disabled={readOnly || f.readOnly}
+                disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
                 refLabel={
                   f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
                 }
@@ -221,8 +224,9 @@ export function EntityForm({
             <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
           </div>
         </ConfigProvider>
+        {/* 返回, not 关闭: an approved document's 关闭 (Complete) closes the document itself */}
         <Button onClick={onCancel} disabled={false} data-testid="entity-form-cancel">
-          {readOnly ? t('common.close') : t('common.cancel')}
+          {readOnly ? t('common.back') : t('common.cancel')}
         </Button>
         {!readOnly && (
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="entity-form-save">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { EntityForm, pastDraft } from './EntityForm';
 import type { Row } from './format';
+import type { FormValues } from './payload';
 import { useEntityRecord } from './queries';
 
 export interface EntityFormDrawerProps {
@@ -18,6 +19,8 @@ export interface EntityFormDrawerProps {
   hiddenLines?: readonly string[];
   menuId?: number;
   buttons?: ReadonlySet<string>;
+  /** Values the page fixes: a new record starts with them, locked (EntityForm presets). */
+  presets?: FormValues;
 }
 
 export const FORM_DRAWER_WIDTH = 720;
@@ -35,6 +38,7 @@ export function EntityFormDrawer({
   hiddenLines,
   menuId,
   buttons,
+  presets,
 }: EntityFormDrawerProps) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -73,6 +77,7 @@ export function EntityFormDrawer({
         hiddenLines={hiddenLines}
         menuId={menuId}
         buttons={buttons}
+        presets={presets}
         onCancel={close}
         onDirtyChange={setDirty}
         onSaved={(r) => {

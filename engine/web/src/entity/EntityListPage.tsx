@@ -33,6 +33,7 @@ import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import type { Row } from './format';
 import { ListToolbar } from './ListToolbar';
+import { presetValues } from './presets';
 import { useDeleteEntity, useEntityList } from './queries';
 import { buildTree, type TreeRow } from './tree';
 
@@ -50,7 +51,10 @@ export interface EntityListPageProps {
   buttons?: ReadonlySet<string>;
   /** Line tables the form leaves out (a bespoke editor handles them). */
   hiddenLines?: readonly string[];
-  /** Fixed filters (`Field` or `Field__op` → value) for a page that shows a slice of the entity. */
+  /**
+   * Fixed filters (`Field` or `Field__op` → value) for a page that shows a slice of the entity; a
+   * record added there gets the `Field` values, locked (presetValues).
+   */
   filters?: Readonly<Record<string, string | number>>;
   /** The menu page showing the list: keys the user's column settings, custom fields and tags. */
   menuId?: number;
@@ -109,6 +113,7 @@ export function EntityListPage({
     : { Page: page, PageSize: pageSize, KeyWord: keyword || undefined, Sort: sortParam(sort), filters };
   const list = useEntityList(def, params);
   const remove = useDeleteEntity(def);
+  const presets = useMemo(() => presetValues(def, fixedFilters), [def, fixedFilters]);
   const api = useApi();
   // logs can be exported too; the server streams the file and checks the export button itself
   const mayExport = !buttons || buttons.has('export');
@@ -226,6 +231,13 @@ export function EntityListPage({
   const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
   // every selected row prints, one section each in one file; a draft among them stops the print
   const printSelected = () => {
+    // spec part 1 §8: nothing chosen is refused here, with the warning, before any request
+    if (!selectedRows.length)
+      return void message.warning({
+        key: 'list-print',
+        content: t('platform.print.selectRow'),
+        duration: PRINT_MESSAGE_SECONDS,
+      });
     if (selectedRows.some((r) => !mayPrint(!!def.features.approval, r.State)))
       return void message.warning(t('platform.print.draft'), PRINT_MESSAGE_SECONDS);
     print(selectedRows.map((r) => r[def.key]).join(','));
@@ -372,6 +384,7 @@ export function EntityListPage({
         hiddenLines={hiddenLines}
         menuId={menuId}
         buttons={buttons}
+        presets={presets}
         onClose={() => setEditing(null)}
       />
       {viewer}

@@ -6,8 +6,8 @@ import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
-import { fakeServer, ok, Providers } from '../test/fixtures';
-import { RefSelect } from './RefSelect';
+import { category, fakeServer, gadget, ok, Providers } from '../test/fixtures';
+import { RefSelect, refOptionLabel } from './RefSelect';
 
 beforeAll(() => {
   installDomStubs();
@@ -47,5 +47,52 @@ describe('a picker of an entity with its own lookup', () => {
     expect(asked.url.searchParams.get('PageSize')).toBe('20');
     expect(srv.calls.some((c) => c.url.pathname === '/Gadget')).toBe(false);
     await waitFor(() => document.body.textContent?.includes('阀体A1'));
+  });
+
+  it('lists each record with its number and model, and keeps the name in the closed select', async () => {
+    const rows = [
+      { Gadget_ID: 31, Gadget_Number: 'RM-AL-0031', Gadget_Name: '铝棒', Gadget_Model: 'Φ20' },
+      { Gadget_ID: 32, Gadget_Number: 'RM-AL-0032', Gadget_Name: '铝棒', Gadget_Model: 'Φ30' },
+      { Gadget_ID: 40, Gadget_Number: 'RM-AL-0040', Gadget_Name: '铝板', Gadget_Model: null },
+    ];
+    const srv = fakeServer((c) => (c.url.pathname === '/Gadget/Search' ? ok(rows) : undefined));
+    const picked: (number | null)[] = [];
+    view = await render(
+      <Providers api={srv.api}>
+        <RefSelect
+          field={ref({ zh: '器件', en: 'Gadget' }, 'Gadget', 'Gadget_Name')}
+          onChange={(v) => picked.push(v)}
+        />
+      </Providers>,
+    );
+    const input = view.container.querySelector('input') as HTMLInputElement;
+    await act(async () => {
+      input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    await type(input, '铝');
+    await waitFor(() => document.body.textContent?.includes('RM-AL-0032 铝棒 Φ30'));
+    const texts = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(texts).toEqual(['RM-AL-0031 铝棒 Φ20', 'RM-AL-0032 铝棒 Φ30', 'RM-AL-0040 铝板']);
+    await act(async () => {
+      (document.querySelectorAll('.ant-select-item-option')[1] as HTMLElement).click();
+    });
+    expect(picked).toEqual([32]);
+    const shown = view.container.querySelector('.ant-select-content, .ant-select-selection-item');
+    expect(shown?.textContent).toBe('铝棒');
+  });
+});
+
+describe('refOptionLabel', () => {
+  it('puts the code first and the detail last, skipping what is empty or repeated', () => {
+    const r = { Gadget_ID: 1, Gadget_Number: 'G-1', Gadget_Name: '阀体', Gadget_Model: 'DN50' };
+    expect(refOptionLabel(gadget, 'Gadget_Name', r)).toBe('G-1 阀体 DN50');
+    expect(refOptionLabel(gadget, 'Gadget_Name', { ...r, Gadget_Model: '' })).toBe('G-1 阀体');
+    expect(refOptionLabel(gadget, 'Gadget_Number', r)).toBe('G-1 DN50');
+  });
+  it('is the display alone for an entity without a code', () => {
+    expect(refOptionLabel(category, 'Category_Name', { Category_ID: 3, Category_Name: '紧固件' })).toBe(
+      '紧固件',
+    );
+    expect(refOptionLabel(category, 'Category_Name', { Category_ID: 3 })).toBe('3');
   });
 });

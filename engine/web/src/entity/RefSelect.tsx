@@ -1,4 +1,4 @@
-import type { RefField } from '@mes/model';
+import { codeFieldOf, detailFieldOf, type EntityDef, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
@@ -18,6 +18,21 @@ export interface RefSelectProps {
   onChange?: (value: number | null) => void;
   disabled?: boolean;
   initialLabel?: string;
+}
+
+/**
+ * What a picker's option says: the target's code, the shown field, and its spec or model when the
+ * answer has them (`RM-AL-0031 铝棒 Φ20`), so that records of one name are told apart.
+ */
+export function refOptionLabel(target: EntityDef | undefined, display: string, row: Row): string {
+  const fields = [target && codeFieldOf(target), display, target && detailFieldOf(target)];
+  const parts: string[] = [];
+  for (const f of fields) {
+    const v = f ? row[f] : undefined;
+    const s = v === null || v === undefined ? '' : String(v).trim();
+    if (s && !parts.includes(s)) parts.push(s);
+  }
+  return parts.length ? parts.join(' ') : String(row[target?.key ?? 'ID'] ?? '');
 }
 
 /** A tree entity (departments) is picked in its tree, unless it asks to be searched; any other is searched. */
@@ -57,9 +72,11 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
     enabled: open,
   });
 
-  const options = (q.data?.Data ?? []).map((r) => ({
+  // The closed select shows the name (as a saved record's does); the list tells same-named ones apart.
+  const options: { value: number; label: string; full?: string }[] = (q.data?.Data ?? []).map((r) => ({
     value: Number(r[targetKey]),
     label: String(r[field.display] ?? r[targetKey]),
+    full: refOptionLabel(target, field.display, r),
   }));
   // Keep the chosen record visible even when the current search no longer lists it.
   const current =
@@ -79,6 +96,7 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
       value={value ?? undefined}
       loading={q.isFetching}
       options={options}
+      optionRender={(o) => <span title={o.data.full ?? o.data.label}>{o.data.full ?? o.data.label}</span>}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       onOpenChange={setOpen}
       onChange={(v, opt) => {

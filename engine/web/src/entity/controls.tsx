@@ -1,8 +1,17 @@
-import type { DateField, DateTimeField, EnumField, FieldDef, RefField, TextField } from '@mes/model';
+import type {
+  DateField,
+  DateTimeField,
+  DecimalField,
+  EnumField,
+  FieldDef,
+  RefField,
+  TextField,
+} from '@mes/model';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
+import { formatDecimal } from './format';
 import { RefSelect } from './RefSelect';
 
 /** What antd's Form.Item injects into its child. */
@@ -40,15 +49,18 @@ function IntInput(props: ControlProps<number | null> & { field: { min?: number; 
   );
 }
 
-/** Decimals stay text end to end: an InputNumber would round them through a float. */
-function DecimalInput(props: ControlProps<string>) {
-  const { value, onChange, ...rest } = props;
+/**
+ * Decimals stay text end to end: an InputNumber would round them through a float. A control that
+ * cannot be edited shows the value as the list does (`71.00`, `1,200`); one being edited, as typed.
+ */
+function DecimalInput(props: ControlProps<string> & { field: DecimalField }) {
+  const { field, value, onChange, ...rest } = props;
   return (
     <Input
       {...rest}
       inputMode="decimal"
       style={{ textAlign: 'right' }}
-      value={value ?? ''}
+      value={rest.disabled ? formatDecimal(value, field.scale) : (value ?? '')}
       onChange={(e) => onChange?.(e.target.value.replace(/,/g, ''))}
     />
   );
@@ -108,7 +120,7 @@ export function FieldControl(props: FieldControlProps) {
     case 'int':
       return <IntInput {...p<number | null>()} field={field} />;
     case 'decimal':
-      return <DecimalInput {...p<string>()} />;
+      return <DecimalInput {...p<string>()} field={field} />;
     case 'bool':
       return <BoolInput {...p<boolean | null>()} />;
     case 'date':

@@ -13,6 +13,34 @@ describe('formatting', () => {
     expect(formatDecimal(null)).toBe('');
   });
 
+  it('shows money (scale ≤ 2) with all its decimals and trims quantities (scale > 2)', () => {
+    expect(['13266.6', '454.4', '71', '550000', '-71', '235'].map((v) => formatDecimal(v, 2))).toEqual([
+      '13,266.60',
+      '454.40',
+      '71.00',
+      '550,000.00',
+      '-71.00',
+      '235.00',
+    ]);
+    expect(formatDecimal('12.5', 1)).toBe('12.5');
+    expect(formatDecimal('12', 0)).toBe('12');
+    expect(formatDecimal('0.005', 2)).toBe('0.01');
+    expect(formatDecimal('-2.994', 2)).toBe('-2.99');
+    expect(formatDecimal('-0.004', 2)).toBe('0.00');
+    expect(formatDecimal('99999.995', 2)).toBe('100,000.00');
+    expect(formatDecimal('120.5000', 4)).toBe('120.5');
+    expect(formatDecimal('1200.0000', 4)).toBe('1,200');
+    expect(formatDecimal('0.123456', 6)).toBe('0.123456');
+    expect(formatDecimal('', 2)).toBe('');
+    expect(formatDecimal('n/a', 2)).toBe('n/a');
+  });
+
+  it('gives list cells the rule of their declared scale', () => {
+    const yn: [string, string] = ['是', '否'];
+    expect(cellText('Price', widget.fields.Price, { Price: '71' }, 'zh', yn)).toBe('71.00');
+    expect(cellText('Price', widget.fields.Price, { Price: '13266.6' }, 'zh', yn)).toBe('13,266.60');
+  });
+
   it('shows dates as YYYY-MM-DD and empty-date sentinels as blank', () => {
     expect(formatDate('2024-05-06')).toBe('2024-05-06');
     expect(formatDate('0001-01-01T00:00:00')).toBe('');

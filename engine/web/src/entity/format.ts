@@ -17,18 +17,44 @@ function isEmptyDate(v: string): boolean {
   );
 }
 
-/** Thousands separators on the decimal text itself: going through a float would lose digits. */
 /** A list's total as a figure: "10000+" when more rows match than the server counted (Paging.Capped). */
 export function totalText(paging: Paging | undefined): string {
   return `${paging?.TotalCount ?? 0}${paging?.Capped ? '+' : ''}`;
 }
 
-export function formatDecimal(v: unknown): string {
+/** Up to this declared scale a decimal is money or a percentage, shown with all its decimals. */
+export const FIXED_SCALE_MAX = 2;
+
+/**
+ * A decimal as every screen shows it (list cells, the 合计 row, read-only form values), with
+ * thousands separators put on the text itself: going through a float would lose digits.
+ * The field's declared scale decides the decimals:
+ * - scale ≤ 2 (money, percentages): exactly `scale` decimals, `71` → `71.00`, `13266.6` → `13,266.60`
+ *   (more digits than that, which a declared field never carries, are rounded half away from zero);
+ * - scale > 2 (quantities, unit costs, rates): the digits there are, trailing zeros trimmed
+ *   (`120`, `0.5`, `1.234567`): a quantity of 3 is not `3.0000`;
+ * - no scale (custom fields, figures of unknown kind): the text as it came, separators added.
+ */
+export function formatDecimal(v: unknown, scale?: number): string {
   if (v === null || v === undefined || v === '') return '';
   const s = String(v).trim();
-  const m = /^([+-]?)(\d+)(\.\d+)?$/.exec(s);
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) return s;
-  return `${m[1] === '-' ? '-' : ''}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
+  let [intPart, frac] = [m[2], m[3] ?? ''];
+  if (scale !== undefined && scale <= FIXED_SCALE_MAX) {
+    if (frac.length > scale) [intPart, frac] = roundDigits(intPart, frac, scale);
+    frac = frac.padEnd(scale, '0');
+  } else if (scale !== undefined) frac = frac.replace(/0+$/, '');
+  intPart = intPart.replace(/^0+(?=\d)/, '');
+  const negative = m[1] === '-' && /[1-9]/.test(intPart + frac);
+  return `${negative ? '-' : ''}${intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
+/** The digits rounded half away from zero to `scale` decimals, exactly (bigint, not float). */
+function roundDigits(intPart: string, frac: string, scale: number): [string, string] {
+  const kept = BigInt(intPart + frac.slice(0, scale)) + (Number(frac[scale]) >= 5 ? 1n : 0n);
+  const digits = kept.toString().padStart(scale + 1, '0');
+  return [digits.slice(0, digits.length - scale), digits.slice(digits.length - scale)];
 }
 
 export function formatDate(v: unknown): string {
@@ -66,7 +92,7 @@ export function cellText(
   const v = row[cellKey(name, field)];
   switch (field.kind) {
     case 'decimal':
-      return formatDecimal(v);
+      return formatDecimal(v, field.scale);
     case 'date':
       return formatDate(v);
     case 'datetime':

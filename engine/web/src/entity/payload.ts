@@ -38,11 +38,14 @@ function formValue(f: FieldDef, v: unknown): unknown {
   return f.kind === 'text' || f.kind === 'decimal' ? '' : null;
 }
 
-/** Values for a new record (declared defaults) or for an existing one (its wire values). */
-export function initialValues(def: EntityDef, record?: Row): FormValues {
+/**
+ * Values for a new record (declared defaults, then the page's presets) or for an existing one (its
+ * wire values).
+ */
+export function initialValues(def: EntityDef, record?: Row, presets?: FormValues): FormValues {
   const out: FormValues = {};
   for (const [name, f] of Object.entries(def.fields))
-    out[name] = record ? formValue(f, record[name]) : emptyValue(f);
+    out[name] = record ? formValue(f, record[name]) : (presets?.[name] ?? emptyValue(f));
   // custom fields hold their stored text; the configuration decides which of the six are shown
   if (def.features.customFields)
     for (const n of CUSTOM_FIELD_NAMES) out[n] = (record?.[n] as string | null | undefined) ?? null;
@@ -102,8 +105,8 @@ export function toPayload(def: EntityDef, values: FormValues, mode: Mode, record
   return out;
 }
 
-export function isDirty(def: EntityDef, values: FormValues, record?: Row): boolean {
-  return !same(fieldsPayload(def, values), fieldsPayload(def, initialValues(def, record)));
+export function isDirty(def: EntityDef, values: FormValues, record?: Row, presets?: FormValues): boolean {
+  return !same(fieldsPayload(def, values), fieldsPayload(def, initialValues(def, record, presets)));
 }
 
 export function schemaFor(def: EntityDef, mode: Mode) {

@@ -34,7 +34,7 @@ export const en: Catalogue = {
   },
   messages: {
     selectRowToEdit: 'Please select the row to edit first',
-    selectRowToPrint: 'Please select the rows to print first',
+    selectRowToPrint: 'Select the rows to print first',
     tableConfigError: 'Table settings parameters are wrong!',
     tableConfigSaved: 'Table settings saved',
     tableConfigReset: 'Table settings reset',
@@ -69,9 +69,10 @@ export const en: Catalogue = {
     importRow: 'Row {{row}}',
   },
   form: {
-    addTitle: 'Add {{entity}}',
-    editTitle: 'Edit {{entity}}',
-    viewTitle: 'View {{entity}}',
+    // the entity labels are plural menu captions ("Stock documents"): a dash reads, "Edit Stock documents" does not
+    addTitle: 'Add — {{entity}}',
+    editTitle: 'Edit — {{entity}}',
+    viewTitle: 'View — {{entity}}',
     unsavedTitle: 'Discard changes',
     unsavedContent: 'There are unsaved changes. Close anyway?',
     discard: 'Discard',

@@ -133,4 +133,23 @@ describe('the approval panel', () => {
     expect(byTestId('approval-unapprove')).toBeNull();
     expect(byTestId('approval-open')).toBeNull();
   });
+
+  it('a refused approval toasts the server Message after the status, as spec part 1 §8 says', async () => {
+    const short = '物料「巡检螺栓」在库位「A区1号货架」库存不足：需要 120，现有 100，缺少 20';
+    const srv = fakeServer((c) => {
+      if (c.url.pathname === '/Doc/1/ApprovalHistory') return ok([]);
+      if (c.method === 'POST') return { status: 400, body: { Code: 1, Message: short, Data: null } };
+      return undefined;
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <ApprovalPanel def={doc} record={{ ...rows[0], State: 1 }} />
+      </Providers>,
+    );
+    await click(await waitFor(() => byTestId('approval-open')));
+    await click(await waitFor(() => byTestId('approval-submit')));
+    await waitFor(() => srv.toasts.length > 0);
+    expect(srv.toasts).toEqual([`Error: 400 - ${short}`]);
+    expect(byTestId('approval-submit')).not.toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { addDecimal, type EntityDef, isDecimal, type Lang, labelOf } from '@mes/model';
+import { addDecimal, type EntityDef, isDecimal, type Lang, labelOf, totalled } from '@mes/model';
 import { Button, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
@@ -37,12 +37,19 @@ function customColumn(c: CustomField, t: TFunction): Col {
   };
 }
 
-/** Which columns are summed: numbers of the declaration and of numeric custom fields. */
-export function numericColumns(def: EntityDef, custom: CustomField[] | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const [n, f] of Object.entries(def.fields)) if (f.kind === 'decimal' || f.kind === 'int') out.add(n);
+/** Columns the 合计 row sums, each with its scale when declared (the total shows as the cells do). */
+export type SummedColumns = ReadonlyMap<string, number | undefined>;
+
+/**
+ * Which columns are summed: the declared fields whose declaration says they add up (decimals unless
+ * `total: false`, whole numbers when `total: true`; see `totalled`) and the numeric custom fields.
+ */
+export function numericColumns(def: EntityDef, custom: CustomField[] | undefined): SummedColumns {
+  const out = new Map<string, number | undefined>();
+  for (const [n, f] of Object.entries(def.fields))
+    if (totalled(f)) out.set(n, f.kind === 'decimal' ? f.scale : 0);
   for (const c of custom ?? [])
-    if (c.Data_Type === 'int' || c.Data_Type === 'decimal') out.add(c.Column_Name);
+    if (c.Data_Type === 'int' || c.Data_Type === 'decimal') out.set(c.Column_Name, undefined);
   return out;
 }
 
@@ -59,7 +66,7 @@ export function sumColumn(rows: Row[], name: string): string | null {
 
 export interface ListColumns {
   columns: Col[];
-  numeric: Set<string>;
+  numeric: SummedColumns;
   settings: ReturnType<typeof useColumnSettings>;
   tags: ReturnType<typeof useMenuTags>;
 }
@@ -143,7 +150,7 @@ export function Gear({ label, onClick }: { label: string; onClick: () => void })
 export function summaryRow(
   columns: Col[],
   rows: Row[],
-  numeric: Set<string>,
+  numeric: SummedColumns,
   label: string,
   withSelection: boolean,
   /** A virtual table renders its summary only as a fixed footer. */
@@ -164,7 +171,11 @@ export function summaryRow(
           const total = numeric.has(key) ? sumColumn(rows, key) : null;
           return (
             <Table.Summary.Cell key={key} index={i + 1 + offset} align="right">
-              {total === null ? '' : <span data-testid={`sum-${key}`}>{formatDecimal(total)}</span>}
+              {total === null ? (
+                ''
+              ) : (
+                <span data-testid={`sum-${key}`}>{formatDecimal(total, numeric.get(key))}</span>
+              )}
             </Table.Summary.Cell>
           );
         })}

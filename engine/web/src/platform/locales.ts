@@ -272,7 +272,7 @@ export const platformEn: Shape<typeof platformZh> = {
   },
   print: {
     button: 'Print',
-    selectRow: 'Please choose the rows to print first',
+    selectRow: 'Select the rows to print first',
     title: 'Print preview',
     draft: 'A document can be printed once it is approved',
   },

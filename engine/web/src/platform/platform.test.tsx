@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 
-import { decimal, defineEntity, text } from '@mes/model';
+import { decimal, defineEntity, int, text } from '@mes/model';
 import { message, notification } from 'antd';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityForm } from '../entity/EntityForm';
+import { EntityFormDrawer } from '../entity/EntityFormDrawer';
 import { EntityListPage } from '../entity/EntityListPage';
 import { initI18n } from '../i18n';
 import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
@@ -166,6 +167,135 @@ describe('the list with the platform switched on', () => {
       expect.arrayContaining([expect.objectContaining({ Menu_ID: 7, Table_ID: 'Doc', User_ID: 1 })]),
     );
     await waitFor(() => bodyText().includes('表格配置已保存'));
+  });
+});
+
+describe('list print', () => {
+  it('without a chosen row warns 请先选择需要打印的行 and asks nothing of the server', async () => {
+    const srv = listServer();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={doc} menuId={7} userId={1} />
+      </Providers>,
+    );
+    await waitFor(() => view?.container.querySelector('tr[data-row-key="1"]'));
+    await click(byTestId('entity-print'));
+    await waitFor(() => bodyText().includes('请先选择需要打印的行'));
+    expect(srv.calls.some((x) => x.url.pathname === '/Report/Viewer')).toBe(false);
+  });
+});
+
+/** Figures that add up and figures that do not, as the stock ledger and the material declare them. */
+const movement = defineEntity({
+  name: 'Movement',
+  label: { zh: '台账', en: 'Ledger' },
+  kind: 'log',
+  fields: {
+    Doc_NO: text({ zh: '单号', en: 'No.' }, { max: 20 }),
+    Line_NO: int({ zh: '行号', en: 'Line' }),
+    Pieces: int({ zh: '件数', en: 'Pieces' }, { total: true }),
+    Qty: decimal({ zh: '数量', en: 'Quantity' }, { precision: 18, scale: 4 }),
+    Amount: decimal({ zh: '金额', en: 'Amount' }, { precision: 18, scale: 2 }),
+    Balance_Qty: decimal({ zh: '结存数量', en: 'Balance' }, { precision: 18, scale: 4, total: false }),
+  },
+  display: 'Doc_NO',
+});
+
+describe('the 合计 row', () => {
+  it('sums what the declarations say adds up, money with two decimals as in the cells', async () => {
+    const srv = fakeServer((c) =>
+      c.url.pathname === '/Movement'
+        ? ok(
+            [
+              {
+                ID: 1,
+                Doc_NO: 'M-1',
+                Line_NO: 1,
+                Pieces: 2,
+                Qty: '120.5',
+                Amount: '13266.6',
+                Balance_Qty: '120.5',
+              },
+              {
+                ID: 2,
+                Doc_NO: 'M-2',
+                Line_NO: 2,
+                Pieces: 3,
+                Qty: '-20',
+                Amount: '-71',
+                Balance_Qty: '100.5',
+              },
+            ],
+            { TotalCount: 2, Page: 1, PageSize: 20 },
+          )
+        : undefined,
+    );
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={movement} />
+      </Providers>,
+    );
+    const c = view.container;
+    const sum = (k: string) => c.querySelector(`[data-testid="sum-${k}"]`)?.textContent ?? null;
+    await waitFor(() => sum('Amount'));
+    expect(sum('Amount')).toBe('13,195.60');
+    expect(sum('Qty')).toBe('100.5');
+    expect(sum('Pieces')).toBe('5');
+    expect(sum('Balance_Qty')).toBeNull();
+    expect(sum('Line_NO')).toBeNull();
+    const cells = [...(c.querySelector('tr[data-row-key="2"]')?.querySelectorAll('td') ?? [])].map(
+      (td) => td.textContent,
+    );
+    expect(cells).toContain('-71.00');
+    expect(cells).toContain('-20');
+    expect(c.querySelector('tr[data-row-key="1"]')?.textContent).toContain('13,266.60');
+  });
+});
+
+describe('the form drawer of an approved document', () => {
+  const server = () =>
+    fakeServer((c) => {
+      const p = c.url.pathname;
+      if (p === '/Doc/2') return ok({ ...rows[1], Amount: '71' });
+      if (p.endsWith('/ApprovalHistory')) return ok([]);
+      return undefined;
+    });
+  const buttonText = (id: string) => byTestId(id)?.textContent?.replace(/\s/g, '');
+
+  it('never labels its own button as the document close, and shows money as the list does', async () => {
+    view = await render(
+      <Providers api={server().api}>
+        <EntityFormDrawer def={doc} open id={2} onClose={() => {}} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('approval-complete'));
+    expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('查看单据');
+    expect(buttonText('approval-complete')).toBe('关闭');
+    expect(buttonText('entity-form-cancel')).toBe('返回');
+    const amount = document.querySelector('[data-testid="field-Amount"] input') as HTMLInputElement;
+    expect(amount.value).toBe('71.00');
+  });
+
+  it('reads well in English: "View — <label>", Close for the document and Back for the drawer', async () => {
+    initI18n('en');
+    try {
+      view = await render(
+        <Providers api={server().api}>
+          <EntityFormDrawer
+            def={{ ...doc, label: { zh: '库存单据', en: 'Stock documents' } }}
+            open
+            id={2}
+            onClose={() => {}}
+          />
+        </Providers>,
+      );
+      await waitFor(() => byTestId('approval-complete'));
+      expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('View — Stock documents');
+      expect(buttonText('approval-complete')).toBe('Close');
+      expect(buttonText('entity-form-cancel')).toBe('Back');
+    } finally {
+      initI18n('zh');
+    }
   });
 });
 

@@ -1,7 +1,18 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { addDecimal, type Label, normalizeDecimal } from '@mes/model';
+import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { addDecimal, type Label } from '@mes/model';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Input,
+  Popover,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api';
@@ -16,8 +27,13 @@ export interface ReportColumn {
   width?: number;
   /** Summed in the 合计 row (decimal columns). */
   sum?: boolean;
-  /** Decimal places always shown (2 for money). */
+  /** The figure's scale, shown as lists show a field of that scale (2 for money: always 2 decimals). */
   scale?: number;
+  /**
+   * Set, the user shows or hides the column in the column settings; true, it starts hidden (spec
+   * part 1 §4: inventory amounts are shown on request).
+   */
+  hidden?: boolean;
 }
 
 export interface ReportTableProps {
@@ -33,12 +49,29 @@ export interface ReportTableProps {
 }
 
 const PAGE_SIZES = [20, 50, 100, 500];
+const SHOWN_KEY = 'mes.report.columns.';
+
+/** Which optional columns the user has shown or hidden on this report, kept in the browser. */
+function useShown(path: string, columns: ReportColumn[]) {
+  const [choice, setChoice] = useState<Record<string, boolean>>(() => {
+    try {
+      return JSON.parse(globalThis.localStorage?.getItem(SHOWN_KEY + path) ?? '{}') ?? {};
+    } catch {
+      return {};
+    }
+  });
+  const optional = columns.filter((c) => c.hidden !== undefined);
+  const shown = (c: ReportColumn) => (c.hidden === undefined ? true : (choice[c.key] ?? !c.hidden));
+  const setShown = (keys: string[]) => {
+    const next = Object.fromEntries(optional.map((c) => [c.key, keys.includes(c.key)]));
+    setChoice(next);
+    globalThis.localStorage?.setItem(SHOWN_KEY + path, JSON.stringify(next));
+  };
+  return { optional, shown, setShown };
+}
 
 function cell(c: ReportColumn, v: unknown): string {
-  if (c.kind === 'decimal' || c.kind === 'int') {
-    if (c.scale === undefined || v === null || v === undefined || v === '') return formatDecimal(v);
-    return formatDecimal(normalizeDecimal(String(v), c.scale));
-  }
+  if (c.kind === 'decimal' || c.kind === 'int') return formatDecimal(v, c.scale);
   if (c.kind === 'date') return formatDate(v);
   return v === null || v === undefined ? '' : String(v);
 }
@@ -62,6 +95,8 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.Data ?? [];
+  const { optional, shown, setShown } = useShown(path, columns);
+  const visible = columns.filter(shown);
   const cols: TableColumnsType<Row> = [
     {
       key: '_no',
@@ -69,7 +104,7 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
       width: 40,
       render: (_v, _r, i) => (page - 1) * pageSize + i + 1,
     },
-    ...columns.map((c) => ({
+    ...visible.map((c) => ({
       key: c.key,
       dataIndex: c.key,
       title: label(c.label),
@@ -78,14 +113,38 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
       render: (v: unknown) => cell(c, v),
     })),
   ];
-  const sums = columns.filter((c) => c.sum);
+  const sums = visible.filter((c) => c.sum);
   return (
     <Card
       title={title}
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-          {t('common.refresh')}
-        </Button>
+        <Space>
+          {optional.length > 0 && (
+            <Popover
+              trigger="click"
+              placement="bottomRight"
+              title={t('platform.columns.title')}
+              content={
+                <Checkbox.Group
+                  style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                  value={optional.filter(shown).map((c) => c.key)}
+                  onChange={(keys) => setShown(keys.map(String))}
+                  options={optional.map((c) => ({
+                    value: c.key,
+                    label: <span data-testid={`report-column-${c.key}`}>{label(c.label)}</span>,
+                  }))}
+                />
+              }
+            >
+              <Button icon={<SettingOutlined />} data-testid="report-columns">
+                {t('platform.columns.settings')}
+              </Button>
+            </Popover>
+          )}
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+            {t('common.refresh')}
+          </Button>
+        </Space>
       }
     >
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
@@ -134,7 +193,7 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
                       {t('common.total')}
                     </Typography.Text>
                   </Table.Summary.Cell>
-                  {columns.map((c, i) => (
+                  {visible.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i + 1} align={c.sum ? 'right' : undefined}>
                       {c.sum
                         ? cell(

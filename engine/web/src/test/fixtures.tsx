@@ -73,7 +73,11 @@ export const gadget = defineEntity({
   label: { zh: '器件', en: 'Gadget' },
   kind: 'master',
   key: 'Gadget_ID',
-  fields: { Gadget_Name: text({ zh: '器件名称', en: 'Gadget name' }, { max: 20 }) },
+  fields: {
+    Gadget_Number: text({ zh: '器件编码', en: 'Gadget number' }, { max: 20, unique: true }),
+    Gadget_Name: text({ zh: '器件名称', en: 'Gadget name' }, { max: 20 }),
+    Gadget_Model: text({ zh: '规格型号', en: 'Model' }, { max: 20 }),
+  },
   display: 'Gadget_Name',
   lookup: { path: '/Gadget/Search', delayMs: 200 },
 });
