@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
 import { category, fakeServer, gadget, ok, Providers } from '../test/fixtures';
-import { RefSelect, refOptionLabel } from './RefSelect';
+import { POPUP_MIN_WIDTH, RefSelect, refOptionLabel } from './RefSelect';
 
 beforeAll(() => {
   installDomStubs();
@@ -73,6 +73,9 @@ describe('a picker of an entity with its own lookup', () => {
     await waitFor(() => document.body.textContent?.includes('RM-AL-0032 铝棒 Φ30'));
     const texts = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
     expect(texts).toEqual(['RM-AL-0031 铝棒 Φ20', 'RM-AL-0032 铝棒 Φ30', 'RM-AL-0040 铝板']);
+    // in a narrow line column the list is still wide enough for code, name and model
+    const popup = document.querySelector('.ant-select-dropdown') as HTMLElement;
+    expect(popup.style.width || popup.style.minWidth).toBe(`${POPUP_MIN_WIDTH}px`);
     await act(async () => {
       (document.querySelectorAll('.ant-select-item-option')[1] as HTMLElement).click();
     });

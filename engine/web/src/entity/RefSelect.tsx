@@ -97,6 +97,8 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
       loading={q.isFetching}
       options={options}
       optionRender={(o) => <span title={o.data.full ?? o.data.label}>{o.data.full ?? o.data.label}</span>}
+      // a picker in a narrow line column still shows code, name and model in full
+      popupMatchSelectWidth={POPUP_MIN_WIDTH}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       onOpenChange={setOpen}
       onChange={(v, opt) => {
@@ -108,3 +110,6 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
     />
   );
 }
+
+/** The least width of a picker's list, in pixels: wider than its box when the box is a line column. */
+export const POPUP_MIN_WIDTH = 360;
