@@ -18,7 +18,11 @@ export default defineConfig({
       'e2e/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**', ...(databaseOnly ? [...withoutDatabase, ...journeysOnce] : [])],
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      ...(databaseOnly ? [...withoutDatabase, ...journeysOnce] : []),
+    ],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
     // browser journeys share two cores with the rest of the suite; a step may wait its turn
