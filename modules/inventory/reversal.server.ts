@@ -2,7 +2,7 @@ import { AppError, type Tx } from '@mes/engine-server';
 import { type RawBuilder, sql } from 'kysely';
 import { type Original, Shortage, UsedLater } from './logic/posting';
 import './messages.server';
-import type { LocationRow, MaterialRow } from './state.server';
+import { type LocationRow, type MaterialRow, standsSql } from './state.server';
 
 /** How many later documents a refusal names at most. */
 const NAMED = 3;
@@ -10,9 +10,7 @@ const NAMED = 3;
 /** A ledger row an UnApprove was reversing. */
 type Reversed = Pick<Original, 'id' | 'materialId' | 'locationId' | 'batchNo'>;
 
-/** Ledger rows `l` that stand: not reversed, and not a reversal. */
-const stands = sql<boolean>`l.reversal_of IS NULL
-  AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id)`;
+const stands = standsSql('l');
 
 /**
  * Why an UnApprove cannot post its reversal, in a clerk's terms: the later documents that took the

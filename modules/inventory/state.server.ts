@@ -47,10 +47,19 @@ export interface PostingRefs {
   posted: boolean;
 }
 
+/**
+ * Ledger rows (aliased `alias`) that stand: neither reversed by an UnApprove nor a reversal
+ * themselves. The reversal is found through ix_stock_ledger_reversal_of.
+ */
+export function standsSql(alias: string): RawBuilder<boolean> {
+  const t = sql.raw(alias);
+  return sql<boolean>`${t}.reversal_of IS NULL
+    AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = ${t}.id)`;
+}
+
 /** Ledger rows `l` that the document posted and has not reversed yet. */
 export function unreversed(docType: number, docId: number): RawBuilder<boolean> {
-  return sql<boolean>`l.doc_type = ${docType} AND l.doc_id = ${docId} AND l.reversal_of IS NULL
-    AND NOT EXISTS (SELECT 1 FROM stock_ledger r WHERE r.reversal_of = l.id)`;
+  return sql<boolean>`l.doc_type = ${docType} AND l.doc_id = ${docId} AND ${standsSql('l')}`;
 }
 
 interface RefsJson {
