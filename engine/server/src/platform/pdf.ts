@@ -1,14 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { displayNameOf, type EntityDef, type FieldDef, type Fields, type Lang, labelOf } from '@mes/model';
+import {
+  displayNameOf,
+  type EntityDef,
+  type FieldDef,
+  type Fields,
+  fill,
+  type Label,
+  type Lang,
+  labelOf,
+} from '@mes/model';
 import PDFDocument from 'pdfkit';
 import type { Row } from '../db';
+import { drawTable, FONT, type TableBox, type TableColumn } from './pdfTable';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 
 /** Noto Sans SC comes with the project's dependencies, so Chinese prints on any machine. */
-function cjkFonts() {
+export function cjkFonts() {
   fonts ??= {
     regular: readFileSync(
       require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
@@ -27,7 +37,7 @@ export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): st
     case 'ref':
       return String(rec[displayNameOf(name, f)] ?? v);
     case 'bool':
-      return v ? (lang === 'zh' ? '是' : 'Yes') : lang === 'zh' ? '否' : 'No';
+      return labelOf(v ? TEXT.yes : TEXT.no, lang);
     case 'datetime':
       return String(v).replace('T', ' ').slice(0, 16);
     default:
@@ -37,6 +47,17 @@ export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): st
 
 const visible = (fields: Fields) =>
   Object.entries(fields).filter(([, f]) => !(f.kind === 'text' && f.secret));
+
+/** The PDF's own words, in both languages like every visible text. */
+const TEXT = {
+  yes: { zh: '是', en: 'Yes' },
+  no: { zh: '否', en: 'No' },
+  colon: { zh: '：', en: ': ' },
+  rowNo: { zh: '序号', en: 'No.' },
+  printedBy: { zh: '打印人：{name}', en: 'Printed by: {name}' },
+  printedAt: { zh: '打印时间：{at}', en: 'Printed at: {at}' },
+  page: { zh: '第 {n} 页 / 共 {total} 页', en: 'Page {n} of {total}' },
+} satisfies Record<string, Label>;
 
 export interface PrintHeader {
   company: string;
@@ -63,85 +84,58 @@ export function renderRecordsPdf(
     bufferPages: true,
     info: { Title: labelOf(def.label, lang) },
   });
-  doc.registerFont('cjk', regular);
-  doc.registerFont('cjk-bold', bold);
+  doc.registerFont(FONT.regular, regular);
+  doc.registerFont(FONT.bold, bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((ok) => doc.on('end', () => ok(Buffer.concat(chunks))));
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom - 30;
+  // the footer line sits in the last 30 points above the bottom margin
+  const box = { left, width, bottom: () => doc.page.height - doc.page.margins.bottom - 30 };
 
   // several records print as one file, each starting on a page of its own
   for (const [k, rec] of recs.entries()) {
     if (k > 0) doc.addPage();
-    doc.font('cjk').fontSize(9).fillColor('#606266').text(head.company, left, 40, { width, align: 'center' });
     doc
-      .font('cjk-bold')
+      .font(FONT.regular)
+      .fontSize(9)
+      .fillColor('#606266')
+      .text(head.company, left, doc.page.margins.top, { width, align: 'center' });
+    doc
+      .font(FONT.bold)
       .fontSize(18)
       .fillColor('#000')
-      .text(labelOf(def.label, lang), { width, align: 'center' });
-    doc.moveDown(0.8);
-
-    const fields = visible(def.fields);
-    const colW = width / 2;
-    doc.font('cjk').fontSize(10);
-    for (let i = 0; i < fields.length; i += 2) {
-      const y = doc.y;
-      let maxY = y;
-      for (const [j, [name, f]] of fields.slice(i, i + 2).entries()) {
-        const x = left + j * colW;
-        doc.font('cjk-bold').text(`${labelOf(f.label, lang)}：`, x, y, { width: 90, continued: false });
-        doc.font('cjk').text(formatValue(name, f, rec, lang), x + 90, y, { width: colW - 100 });
-        maxY = Math.max(maxY, doc.y);
-      }
-      doc.y = maxY + 4;
-      if (doc.y > bottom()) doc.addPage();
-    }
+      .text(labelOf(def.label, lang), left, doc.y, { width, align: 'center' });
+    doc.y += 12;
+    drawFields(doc, visible(def.fields), rec, lang, box);
 
     for (const [key, lines] of Object.entries(def.lines)) {
       const rows = (rec[key] as Row[] | undefined) ?? [];
-      const cols = visible(lines.fields);
-      doc.moveDown(0.6);
-      doc.font('cjk-bold').fontSize(12).text(labelOf(lines.label, lang), left, doc.y);
-      doc.moveDown(0.3);
-      const cw = width / (cols.length + 1);
-      const header = () => {
-        const y = doc.y;
-        doc
-          .rect(left, y - 2, width, 18)
-          .fill('#ecf5ff')
-          .fillColor('#000');
-        doc
-          .font('cjk-bold')
-          .fontSize(9)
-          .text('#', left + 2, y, { width: cw - 4 });
-        for (const [i, [, f]] of cols.entries())
-          doc.text(labelOf(f.label, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
-        doc.y = y + 18;
+      const cols: TableColumn[] = visible(lines.fields).map(([name, f]) => ({
+        title: labelOf(f.label, lang),
+        values: rows.map((r) => formatValue(name, f, r, lang)),
+        align: f.kind === 'int' || f.kind === 'decimal' ? 'right' : 'left',
+        noWrap: NO_WRAP_KINDS.has(f.kind) || (f.kind === 'text' && f.format === 'code'),
+      }));
+      // a column empty on every line (the target location of a receipt) is left out; with no lines
+      // at all every header stays, so the empty table still says what it would hold
+      const shown = rows.length ? cols.filter((c) => c.values.some(Boolean)) : cols;
+      const no: TableColumn = {
+        title: labelOf(TEXT.rowNo, lang),
+        values: rows.map((_, n) => String(n + 1)),
+        align: 'right',
+        noWrap: true,
       };
-      header();
-      doc.font('cjk').fontSize(9);
-      rows.forEach((r, n) => {
-        if (doc.y > bottom()) {
-          doc.addPage();
-          header();
-          doc.font('cjk').fontSize(9);
-        }
-        const y = doc.y;
-        let maxY = y;
-        doc.text(String(n + 1), left + 2, y, { width: cw - 4 });
-        cols.forEach(([name, f], i) => {
-          doc.text(formatValue(name, f, r, lang), left + (i + 1) * cw + 2, y, { width: cw - 4 });
-          maxY = Math.max(maxY, doc.y);
-        });
-        doc
-          .moveTo(left, maxY + 2)
-          .lineTo(left + width, maxY + 2)
-          .strokeColor('#dcdfe6')
-          .stroke();
-        doc.y = maxY + 5;
-      });
+      doc.y += 10;
+      if (doc.y + 60 > box.bottom()) doc.addPage();
+      doc
+        .font(FONT.bold)
+        .fontSize(12)
+        .fillColor('#000')
+        .text(labelOf(lines.label, lang), left, doc.y, { width });
+      doc.y += 4;
+      drawTable(doc, [no, ...shown], box);
     }
   }
 
@@ -149,13 +143,88 @@ export function renderRecordsPdf(
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const y = doc.page.height - doc.page.margins.bottom - 12;
-    const footer = `${lang === 'zh' ? '打印人' : 'Printed by'}：${head.operator}    ${lang === 'zh' ? '打印时间' : 'Printed at'}：${head.printedAt}    ${i + 1} / ${range.count}`;
+    const footer = [
+      fill(labelOf(TEXT.printedBy, lang), { name: head.operator }),
+      fill(labelOf(TEXT.printedAt, lang), { at: head.printedAt }),
+      fill(labelOf(TEXT.page, lang), { n: i + 1, total: range.count }),
+    ].join('    ');
     doc
-      .font('cjk')
+      .font(FONT.regular)
       .fontSize(8)
       .fillColor('#606266')
       .text(footer, left, y, { width, align: 'right', lineBreak: false });
   }
   doc.end();
   return done;
+}
+
+/** Kinds whose values are one token (a number, a date): never split over two lines. */
+const NO_WRAP_KINDS = new Set<FieldDef['kind']>(['int', 'decimal', 'date', 'datetime']);
+
+/**
+ * The header fields, two to a row; a multi-line text (a remark) takes a row of its own. Every cell
+ * is measured first and the row advances by the tallest, so an empty value (no supplier on a stock
+ * document) still takes its line and a long one pushes the next row down instead of under it.
+ */
+function drawFields(
+  doc: PDFKit.PDFDocument,
+  fields: [string, FieldDef][],
+  rec: Row,
+  lang: Lang,
+  box: TableBox,
+) {
+  const size = 10;
+  const gap = 16;
+  const colW = (box.width - gap) / 2;
+  const colon = labelOf(TEXT.colon, lang);
+  const labels = fields.map(([, f]) => `${labelOf(f.label, lang)}${colon}`);
+  doc.font(FONT.bold).fontSize(size);
+  // one label column for all, as wide as the longest label (a label may wrap only past 40%)
+  const labelW = Math.min(Math.ceil(Math.max(0, ...labels.map((l) => doc.widthOfString(l)))) + 6, colW * 0.4);
+  const wide = (i: number) => {
+    const f = fields[i][1];
+    return f.kind === 'text' && !!f.multiline;
+  };
+  const rows: number[][] = [];
+  let pair: number[] = [];
+  fields.forEach((_, i) => {
+    if (wide(i)) {
+      if (pair.length) rows.push(pair);
+      rows.push([i]);
+      pair = [];
+    } else if (pair.push(i) === 2) {
+      rows.push(pair);
+      pair = [];
+    }
+  });
+  if (pair.length) rows.push(pair);
+
+  for (const row of rows) {
+    const valueW = (row.length === 1 && wide(row[0]) ? box.width : colW) - labelW;
+    const cells = row.map((i) => ({
+      label: labels[i],
+      value: formatValue(fields[i][0], fields[i][1], rec, lang),
+    }));
+    const h = Math.max(
+      ...cells.map(({ label, value }) => {
+        doc.font(FONT.bold).fontSize(size);
+        const line = doc.currentLineHeight(true);
+        const lh = doc.heightOfString(label, { width: labelW });
+        doc.font(FONT.regular).fontSize(size);
+        return Math.max(line, lh, value ? doc.heightOfString(value, { width: valueW }) : 0);
+      }),
+    );
+    if (doc.y + h > box.bottom()) doc.addPage();
+    const y = doc.y;
+    cells.forEach(({ label, value }, j) => {
+      const x = box.left + j * (colW + gap);
+      doc.font(FONT.bold).fontSize(size).fillColor('#303133').text(label, x, y, { width: labelW });
+      if (value)
+        doc
+          .font(FONT.regular)
+          .fillColor('#000')
+          .text(value, x + labelW, y, { width: valueW });
+    });
+    doc.y = y + h + 3;
+  }
 }
