@@ -26,12 +26,21 @@ export const stockLedger = defineEntity({
     Doc_ID: int({ zh: '单据ID', en: 'Document ID' }, { required: true, hiddenInList: true }),
     Doc_NO: text({ zh: '单据编号', en: 'Document no.' }, { max: 40, required: true }),
     Line_NO: int({ zh: '行号', en: 'Line' }, { hiddenInList: true }),
+    // no foreign keys on the three: every row moves the balance of its material, warehouse and
+    // location in the same statement, and stock_balance's keys refuse deleting any of them
     Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', {
       required: true,
       indexedBy: 'ix_stock_ledger_material_date',
+      foreignKey: false,
     }),
-    Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name', { required: true }),
-    Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', { required: true }),
+    Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name', {
+      required: true,
+      foreignKey: false,
+    }),
+    Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', {
+      required: true,
+      foreignKey: false,
+    }),
     Batch_NO: text({ zh: '批次号', en: 'Batch number' }, { max: 40, required: true }),
     Bucket_ID: ref({ zh: '料桶', en: 'Bucket' }, 'Bucket', 'Bucket_Name', { hiddenInList: true }),
     Direction: enumOf({ zh: '方向', en: 'Direction' }, DIRECTIONS, { required: true }),
@@ -113,7 +122,11 @@ export const stockLayer = defineEntity({
   fillfactor: 80,
   api: false,
   fields: {
-    Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
+    // stock_cost's key on the material refuses deleting it (a layer comes of a posting, which has one)
+    Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', {
+      required: true,
+      foreignKey: false,
+    }),
     Ledger_ID: int({ zh: '台账行', en: 'Ledger row' }, { required: true }),
     In_Date: date({ zh: '入库日期', en: 'Received' }, { required: true }),
     Qty_In: qty('入库数量', 'Received'),

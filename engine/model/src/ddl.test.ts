@@ -101,6 +101,7 @@ describe('snapshot and DDL', () => {
               fields: {
                 Parent_ID: ref(label, 'Parent', 'Code', { indexedBy: 'ix_entry_parent_date' }),
                 Only_ID: ref(label, 'Parent', 'Code', { unique: true }),
+                Loose_ID: ref(label, 'Parent', 'Code', { foreignKey: false }),
               },
               display: 'Parent_ID',
             }),
@@ -112,6 +113,8 @@ describe('snapshot and DDL', () => {
     expect(served.parent_id).toEqual({ type: 'bigint', references: { table: 'parent' } });
     expect(served.only_id.index).toBeUndefined();
     expect(served.only_id.unique).toBe(true);
+    // no key, still its index (lookups, and the engine's check before a delete)
+    expect(served.loose_id).toEqual({ type: 'bigint', index: true, indexSkipsNulls: true });
   });
   it('drops an index that changes before making the one of the same name', () => {
     const next: Snapshot = JSON.parse(JSON.stringify(snap));

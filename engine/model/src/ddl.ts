@@ -57,7 +57,9 @@ function fieldColumns(fields: Fields, registry: Registry): Record<string, Column
     }
     if (f.kind === 'enum' && f.default !== undefined) c.default = String(f.default);
     if (f.kind === 'ref') {
-      c.references = { table: registry.get(f.entity).table };
+      // the target is looked up even without a key: a reference to an unknown entity is an error
+      const target = registry.get(f.entity).table;
+      if (f.foreignKey !== false) c.references = { table: target };
       // a unique index, or a composite one leading with the column, serves as its index
       if (!f.unique && !f.indexedBy) c.index = true;
     }

@@ -81,6 +81,14 @@ export interface RefField extends FieldBase {
   indexedBy?: string;
   /** Wire name of the display value in answers; defaults to `<field without _ID>_Name`. */
   displayAs?: string;
+  /**
+   * false: the column gets no foreign key. The engine still refuses deleting a target that rows
+   * point at (its check before a delete); a key would add a lookup and a lock of the target for
+   * every row inserted, on the few warehouses and materials that every posting shares. Only where
+   * the service writing the rows checks the target and another table's key holds it against a
+   * concurrent delete (the declaration says which, beside the field).
+   */
+  foreignKey?: false;
 }
 
 export type FieldDef =
