@@ -34,7 +34,7 @@ export const MOVEMENT_TYPES = options(
 /** Direction in/out of spec part 1 §9. */
 export const DIRECTIONS = options([1, '入', 'In'], [-1, '出', 'Out']);
 
-const qty = (zh: string, en: string, o: { required?: boolean; readOnly?: boolean; min?: string } = {}) =>
+const qty = (zh: string, en: string, o: Parameters<typeof decimal>[1] = {}) =>
   decimal({ zh, en }, { precision: 18, scale: 4, ...o });
 
 /**
@@ -51,7 +51,7 @@ export const stockDoc = defineEntity({
   fields: {
     Doc_NO: text({ zh: '单据编号', en: 'Document no.' }, { max: 30, readOnly: true, unique: true }),
     Doc_Type: enumOf({ zh: '单据类型', en: 'Document type' }, STOCK_DOC_TYPES, { required: true }),
-    Doc_Date: date({ zh: '业务日期', en: 'Posting date' }, { required: true }),
+    Doc_Date: date({ zh: '业务日期', en: 'Posting date' }, { required: true, default: 'today' }),
     Direction: enumOf({ zh: '方向', en: 'Direction' }, DIRECTIONS, { readOnly: true }),
     Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name'),
     Department_ID: ref({ zh: '部门', en: 'Department' }, 'Department', 'Dept_Name', { hiddenInList: true }),
@@ -64,8 +64,11 @@ export const stockDoc = defineEntity({
       displayAs: 'Customer_Name',
     }),
     Source_NO: text({ zh: '来源单号', en: 'Source no.' }, { max: 40, hiddenInList: true }),
-    Total_Qty: qty('总数量', 'Total quantity', { readOnly: true }),
-    Total_Amount: decimal({ zh: '总金额', en: 'Total amount' }, { precision: 18, scale: 2, readOnly: true }),
+    Total_Qty: qty('总数量', 'Total quantity', { readOnly: true, compute: { sum: ['Lines', 'Qty'] } }),
+    Total_Amount: decimal(
+      { zh: '总金额', en: 'Total amount' },
+      { precision: 18, scale: 2, readOnly: true, compute: { sum: ['Lines', 'Amount'] } },
+    ),
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true }),
   },
   lines: {
@@ -87,7 +90,10 @@ export const stockDoc = defineEntity({
           { zh: '单价', en: 'Unit price' },
           { precision: 18, scale: 6, min: '0', total: false },
         ),
-        Amount: decimal({ zh: '金额', en: 'Amount' }, { precision: 18, scale: 2, readOnly: true }),
+        Amount: decimal(
+          { zh: '金额', en: 'Amount' },
+          { precision: 18, scale: 2, readOnly: true, compute: { product: ['Qty', 'Unit_Price'] } },
+        ),
         Remark: text({ zh: '备注', en: 'Remarks' }, { max: 200 }),
       },
     },

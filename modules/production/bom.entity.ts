@@ -66,7 +66,10 @@ export const bomNode = defineEntity({
     Scrap_Rate: decimal({ zh: '损耗率(%)', en: 'Scrap (%)' }, { precision: 9, scale: 4, min: '0' }),
     Unit_ID: ref({ zh: '单位', en: 'Unit' }, 'Unit', 'Unit_Name'),
     Price: decimal({ zh: '单价', en: 'Price' }, { precision: 18, scale: 4, min: '0' }),
-    Amount: decimal({ zh: '金额', en: 'Amount' }, { precision: 18, scale: 4, readOnly: true }),
+    Amount: decimal(
+      { zh: '金额', en: 'Amount' },
+      { precision: 18, scale: 4, readOnly: true, compute: { product: ['Qty', 'Price'] } },
+    ),
     Design_Remark: text({ zh: '设计备注', en: 'Design remarks' }, { max: 500 }),
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500 }),
     Is_Qutsourcing: bool({ zh: '委外', en: 'Outsourced' }),

@@ -37,7 +37,7 @@ export const producePlan = defineEntity({
   menu: 'PD.producePlan',
   fields: {
     List_NO: text({ zh: '计划单号', en: 'Plan no.' }, { max: 30, unique: true, readOnly: true }),
-    Plan_Date: date({ zh: '计划日期', en: 'Plan date' }, { required: true }),
+    Plan_Date: date({ zh: '计划日期', en: 'Plan date' }, { required: true, default: 'today' }),
     Source: enumOf({ zh: '来源', en: 'Source' }, PLAN_SOURCES, { required: true, default: 2 }),
     Customer_ID: ref({ zh: '客户', en: 'Customer' }, 'Customer', 'Short_Name'),
     Sales_Order_NO: text({ zh: '销售订单号', en: 'Sales order no.' }, { max: 40 }),
@@ -77,7 +77,7 @@ export const workDoc = defineEntity({
   menu: 'PD.workDoc',
   fields: {
     List_NO: text({ zh: '任务单号', en: 'Work doc no.' }, { max: 30, unique: true, readOnly: true }),
-    Doc_Date: date({ zh: '单据日期', en: 'Date' }, { required: true }),
+    Doc_Date: date({ zh: '单据日期', en: 'Date' }, { required: true, default: 'today' }),
     Order_Type: enumOf({ zh: '工单类型', en: 'Work order type' }, WORK_ORDER_TYPES, {
       required: true,
       default: 1,
@@ -211,7 +211,7 @@ export const materialReceive = defineEntity({
       required: true,
       displayAs: 'Order_NO',
     }),
-    Receive_Date: date({ zh: '领料日期', en: 'Picking date' }, { required: true }),
+    Receive_Date: date({ zh: '领料日期', en: 'Picking date' }, { required: true, default: 'today' }),
     Employee_ID: ref({ zh: '领料人', en: 'Picked by' }, 'Employee', 'Employee_Name'),
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true, hiddenInList: true }),
   },

@@ -1,4 +1,4 @@
-import type { FieldDef, RefField, WireValue } from './fields';
+import { checkComputed, type FieldDef, type RefField, type WireValue } from './fields';
 import type { Label } from './i18n';
 import { columnOf, snake } from './names';
 
@@ -202,6 +202,7 @@ export function defineEntity<
     if (!f || !(f.kind === 'ref' || (f.kind === 'text' && !f.secret)))
       throw new Error(`${def.name}: search field ${n} is not a text or reference field`);
   }
+  checkComputed(def.name, def.fields, def.lines);
   for (const n of Object.keys(def.scopes))
     if (n in def.fields || !/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n))
       throw new Error(`${def.name}: scope ${n} needs an Upper_Snake name of its own`);

@@ -1,3 +1,5 @@
+import { addDecimal, decimalDigits, isDecimal, mulDecimal, normalizeDecimal } from './decimal';
+import type { Fields, LinesDef } from './entity';
 import type { Label } from './i18n';
 
 interface FieldBase {
@@ -40,7 +42,20 @@ export interface DecimalField extends FieldBase, Totalled {
   precision: number;
   scale: number;
   min?: string;
+  /** Derived from other fields by the engine (`applyComputed`); the field must be read-only. */
+  compute?: Compute;
 }
+
+/**
+ * How a read-only decimal follows from the rest of its record, written once in the declaration so
+ * that the server (before `beforeSave`) and the form (live, as the user types) derive the same value:
+ * `product` multiplies fields of the same row (a line's amount = quantity × unit price; empty when a
+ * factor is), `sum` adds a field over a line table (a document's totals). Rounded to the field's scale,
+ * half away from zero, as PostgreSQL's numeric does.
+ */
+export type Compute =
+  | { product: readonly [string, string, ...string[]] }
+  | { sum: readonly [lines: string, field: string] };
 
 /** Whether the 合计 row sums this field (see `Totalled`). */
 export function totalled(f: FieldDef): boolean {
@@ -54,6 +69,11 @@ export interface BoolField extends FieldBase {
 }
 export interface DateField extends FieldBase {
   kind: 'date';
+  /**
+   * 'today': a new record's form starts with the user's local date (a document's date). The form's
+   * alone: the server cannot know the user's today, so a required date stays required on the wire.
+   */
+  default?: 'today';
 }
 export interface DateTimeField extends FieldBase {
   kind: 'datetime';
@@ -165,6 +185,14 @@ export const LEVELS = options(
 export const levelOf = (label: Label, o: Partial<Opts<EnumField>> = {}): EnumField =>
   enumOf(label, LEVELS, o);
 
+/**
+ * Whether the server fills the field when a new record leaves it out (the column's DEFAULT, so the
+ * create schema lets it be left out). A date's 'today' is not one: see `DateField.default`.
+ */
+export function hasServerDefault(f: FieldDef): boolean {
+  return (f.kind === 'bool' || f.kind === 'enum') && f.default !== undefined;
+}
+
 export function displayNameOf(name: string, f: RefField): string {
   return f.displayAs ?? `${name.replace(/_ID$/, '')}_Name`;
 }
@@ -177,3 +205,93 @@ export type WireValue<F extends FieldDef> = F extends TextField | DateField | Da
     : F extends BoolField
       ? boolean
       : never;
+
+type Values = Record<string, unknown>;
+
+/** A value as a decimal string, or null when it is empty or not (yet) a number: half-typed in a form. */
+function decimalOf(v: unknown): string | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : null;
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  return isDecimal(s) ? s : null;
+}
+
+const rounded = (v: string, scale: number) => normalizeDecimal(mulDecimal(v, '1', scale));
+
+function productOf(values: unknown[], scale: number): string | null {
+  const xs = values.map(decimalOf);
+  if (xs.some((x) => x === null)) return null;
+  // exact until the end, so that three factors round once, like the database would
+  const exact = (xs as string[]).reduce((a, b) =>
+    mulDecimal(a, b, decimalDigits(a).fracDigits + decimalDigits(b).fracDigits),
+  );
+  return rounded(exact, scale);
+}
+
+function sumOf(rows: unknown[], field: string, scale: number): string {
+  let total = '0';
+  for (const r of rows) {
+    const x = decimalOf((r as Values | null)?.[field]);
+    if (x !== null) total = addDecimal(total, x);
+  }
+  return rounded(total, scale);
+}
+
+/** Computes the declared fields of one record or row in declaration order (a product may use a sum above it). */
+function computeRow(fields: Fields, row: Values, old: Values | null): void {
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.kind !== 'decimal' || !f.compute) continue;
+    const c = f.compute;
+    if ('product' in c) {
+      // an update that changes none of the factors keeps what is stored
+      if (old && !c.product.some((n) => n in row)) continue;
+      row[name] = productOf(
+        c.product.map((n) => (n in row ? row[n] : old?.[n])),
+        f.scale,
+      );
+    } else {
+      // lines left out of an update stay as they are, and so do their totals
+      const rows = row[c.sum[0]];
+      if (Array.isArray(rows)) row[name] = sumOf(rows, c.sum[1], f.scale);
+    }
+  }
+}
+
+/**
+ * Fills the computed fields of a record about to be saved (`old` on update: the stored record) or of
+ * a form's values: every line given first (lines are replaced whole, each row stands alone), then the
+ * record's own fields. Mutates `data`, as hooks do.
+ */
+export function applyComputed(
+  def: { fields: Fields; lines: Record<string, LinesDef> },
+  data: Values,
+  old: Values | null = null,
+): void {
+  for (const [key, lines] of Object.entries(def.lines)) {
+    const rows = data[key];
+    if (Array.isArray(rows))
+      for (const r of rows) if (r && typeof r === 'object') computeRow(lines.fields, r, null);
+  }
+  computeRow(def.fields, data, old);
+}
+
+/** Refuses a computation that names what is not there; `where` names the entity in the message. */
+export function checkComputed(where: string, fields: Fields, lines: Record<string, LinesDef> = {}): void {
+  const numeric = (fs: Fields, n: string) => fs[n]?.kind === 'decimal' || fs[n]?.kind === 'int';
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.kind !== 'decimal' || !f.compute) continue;
+    const at = `${where}.${name}`;
+    if (!f.readOnly) throw new Error(`${at}: a computed field is read-only`);
+    const c = f.compute;
+    if ('product' in c) {
+      for (const n of c.product)
+        if (n === name || !numeric(fields, n))
+          throw new Error(`${at}: factor ${n} is not a number field beside it`);
+    } else {
+      const [key, field] = c.sum;
+      if (!lines[key] || !numeric(lines[key].fields, field))
+        throw new Error(`${at}: ${key}.${field} is not a number field of a line table`);
+    }
+  }
+  for (const [key, l] of Object.entries(lines)) checkComputed(`${where}.${key}`, l.fields);
+}

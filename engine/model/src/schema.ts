@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalDigits, isDecimal, normalizeDecimal } from './decimal';
 import { CUSTOM_FIELD_NAMES, type EntityDef, type Fields } from './entity';
-import type { FieldDef } from './fields';
+import { type FieldDef, hasServerDefault } from './fields';
 
 /** Issues carry a message key that the server and the web translate (`params.key`). */
 function custom(
@@ -88,7 +88,7 @@ function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.Z
     if (f.readOnly) continue;
     const s = fieldSchema(f);
     // a declared default fills a required field the client leaves out
-    const hasDefault = 'default' in f && f.default !== undefined;
+    const hasDefault = hasServerDefault(f);
     shape[name] =
       f.required && mode === 'create' && !hasDefault
         ? s

@@ -1,4 +1,5 @@
 import {
+  applyComputed,
   columnOf,
   createSchema,
   type EntityDef,
@@ -177,6 +178,8 @@ export class EntityService {
         const n = this.def.features.numbering;
         const numbered = n && !data[n.field] ? n.field : null;
         if (numbered) data[numbered] = numberPlaceholder();
+        // declared computations first: the hook sees them and may still decide otherwise
+        applyComputed(this.def, data);
         await this.hooks.beforeSave?.(c, data, null);
         const values = this.columnValues(data);
         values.created_by = ctx.user?.User_ID ?? null;
@@ -224,6 +227,7 @@ export class EntityService {
       await checkCustomFields(this.peers, tx, this.def, data, false);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);
+      applyComputed(this.def, data, old);
       await this.hooks.beforeSave?.(c, data, old);
       const values = this.columnValues(data);
       await this.guard(() =>

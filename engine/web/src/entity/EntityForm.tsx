@@ -13,6 +13,7 @@ import { FieldControl } from './controls';
 import type { Row } from './format';
 import { LinesEditor } from './LinesEditor';
 import {
+  computedChanges,
   type FormValues,
   initialValues,
   isDirty,
@@ -140,7 +141,11 @@ export function EntityForm({
   };
 
   const onValuesChange = () => {
-    const d = isDirty(def, form.getFieldsValue(true), record, presets);
+    const values = form.getFieldsValue(true);
+    // amounts and totals follow as the user types, as the server will compute them on save;
+    // setting them does not call this again, and they never count as the user's changes
+    for (const [path, v] of computedChanges(def, values)) form.setFieldValue(path, v);
+    const d = isDirty(def, values, record, presets);
     if (d !== dirty) {
       setDirty(d);
       onDirtyChange?.(d);

@@ -1,6 +1,42 @@
+import { date, decimal, defineEntity } from '@mes/model';
 import { describe, expect, it } from 'vitest';
 import { widget } from '../test/fixtures';
-import { initialValues, isDirty, schemaFor, toPayload } from './payload';
+import {
+  computedChanges,
+  initialValues,
+  isDirty,
+  localToday,
+  newLine,
+  schemaFor,
+  toPayload,
+} from './payload';
+
+const l = (s: string) => ({ zh: s, en: s });
+const doc = defineEntity({
+  name: 'Doc',
+  label: l('Doc'),
+  kind: 'document',
+  fields: {
+    Doc_Date: date(l('Date'), { required: true, default: 'today' }),
+    Total_Amount: decimal(l('Total'), { scale: 2, readOnly: true, compute: { sum: ['Lines', 'Amount'] } }),
+  },
+  lines: {
+    Lines: {
+      label: l('Lines'),
+      fields: {
+        Qty: decimal(l('Qty'), { required: true }),
+        Unit_Price: decimal(l('Price'), { scale: 6 }),
+        Amount: decimal(l('Amount'), {
+          scale: 2,
+          readOnly: true,
+          compute: { product: ['Qty', 'Unit_Price'] },
+        }),
+        Due: date(l('Due'), { default: 'today' }),
+      },
+    },
+  },
+  display: 'Doc_Date',
+});
 
 const record = {
   ID: 7,
@@ -63,5 +99,36 @@ describe('payload', () => {
     const p = toPayload(widget, { ...initialValues(widget, record), Code: '  ' }, 'update', record);
     expect(p.Code).toBeNull();
     expect(schemaFor(widget, 'update').safeParse(p).success).toBe(false);
+  });
+
+  it("dates a new record's 'today' fields with the user's local date, and only new ones", () => {
+    // half past eleven at night local time is still that day, whatever UTC says
+    expect(localToday(new Date(2026, 2, 31, 23, 30))).toBe('2026-03-31');
+    expect(localToday(new Date(2026, 0, 1, 0, 5))).toBe('2026-01-01');
+    expect(initialValues(doc).Doc_Date).toBe(localToday());
+    expect(newLine(doc.lines.Lines.fields).Due).toBe(localToday());
+    expect(initialValues(doc, { Doc_Date: '2024-05-06', Lines: [] }).Doc_Date).toBe('2024-05-06');
+    expect(initialValues(widget).Made_On).toBeNull();
+    expect(isDirty(doc, initialValues(doc))).toBe(false);
+  });
+
+  it('gives the computed fields that differ from what the form shows, as the server computes them', () => {
+    const v = {
+      ...initialValues(doc),
+      Total_Amount: '',
+      Lines: [
+        { Qty: '3', Unit_Price: '2.105', Amount: '' },
+        { Qty: '2', Unit_Price: '', Amount: '9' },
+        { Qty: '1', Unit_Price: '4', Amount: '4' },
+      ],
+    };
+    expect(computedChanges(doc, v)).toEqual([
+      [['Lines', 0, 'Amount'], '6.32'],
+      [['Lines', 1, 'Amount'], ''],
+      [['Total_Amount'], '10.32'],
+    ]);
+    // the values themselves are left alone: the form sets what it is given
+    expect(v.Lines[0].Amount).toBe('');
+    expect(computedChanges(doc, { ...v, Total_Amount: '4', Lines: [v.Lines[2]] })).toEqual([]);
   });
 });

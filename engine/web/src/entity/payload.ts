@@ -1,4 +1,5 @@
 import {
+  applyComputed,
   CUSTOM_FIELD_NAMES,
   createSchema,
   type EntityDef,
@@ -19,8 +20,16 @@ export function editableFields(fields: Fields): [string, FieldDef][] {
   return Object.entries(fields).filter(([, f]) => !f.readOnly);
 }
 
+/** The user's local date, 'YYYY-MM-DD': a document dated in the evening in China is dated that day, not UTC's. */
+export function localToday(now = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
 function emptyValue(f: FieldDef): unknown {
   switch (f.kind) {
+    case 'date':
+      return f.default === 'today' ? localToday() : null;
     case 'text':
     case 'decimal':
       return '';
@@ -64,6 +73,35 @@ export function newLine(fields: Fields): FormValues {
   const line: FormValues = {};
   for (const [n, f] of Object.entries(fields)) line[n] = emptyValue(f);
   return line;
+}
+
+type Path = (string | number)[];
+
+/**
+ * The computed fields (`DecimalField.compute`) the form's values now give, where they differ from what
+ * it shows: the same `applyComputed` the server runs before saving, so that a line's amount and the
+ * totals follow the quantities and prices as they are typed. Empty where a factor is empty or half typed.
+ */
+export function computedChanges(def: EntityDef, values: FormValues): [Path, string][] {
+  const data: FormValues = { ...values };
+  for (const key of Object.keys(def.lines))
+    if (Array.isArray(values[key])) data[key] = (values[key] as FormValues[]).map((r) => ({ ...r }));
+  applyComputed(def, data);
+  const out: [Path, string][] = [];
+  const diff = (fields: Fields, now: FormValues, was: FormValues | undefined, at: Path) => {
+    for (const [n, f] of Object.entries(fields))
+      if (f.kind === 'decimal' && f.compute) {
+        const v = (now[n] as string | null | undefined) ?? '';
+        if (v !== (was?.[n] ?? '')) out.push([[...at, n], v]);
+      }
+  };
+  for (const [key, lines] of Object.entries(def.lines))
+    if (Array.isArray(data[key]))
+      (data[key] as FormValues[]).forEach((r, i) => {
+        diff(lines.fields, r, (values[key] as FormValues[])[i], [key, i]);
+      });
+  diff(def.fields, data, values, []);
+  return out;
 }
 
 /** Empty inputs mean "no value": the schema then says "required" or accepts null. */
