@@ -112,11 +112,9 @@ export const stockDocHooks = defineHooks(stockDoc, {
       const warehouses = new Set(lines.map((l) => locations.get(l.Location_ID)?.warehouse_id));
       if (warehouses.size === 1) data.Warehouse_ID = [...warehouses][0];
     }
+    // line amounts and the totals are the declaration's (compute), filled before this hook
     const book = type === STOCK_DOC_TYPE.COUNT ? await bookQuantities(ctx, lines) : [];
-    let qty = '0';
-    let amount = '0';
     lines.forEach((l, i) => {
-      l.Amount = l.Unit_Price ? mulDecimal(l.Qty, l.Unit_Price, 2) : null;
       if (type === STOCK_DOC_TYPE.COUNT) {
         l.Book_Qty = book[i];
         l.Diff_Qty = subDecimal(l.Qty, book[i]);
@@ -124,11 +122,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
         l.Book_Qty = null;
         l.Diff_Qty = null;
       }
-      qty = addDecimal(qty, l.Qty);
-      if (l.Amount) amount = addDecimal(amount, l.Amount as string);
     });
-    data.Total_Qty = qty;
-    data.Total_Amount = amount;
   },
 
   async onApprove(ctx, record) {
