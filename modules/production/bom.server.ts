@@ -1,5 +1,4 @@
 import { AppError, defineHooks, type HookContext, type Row } from '@mes/engine-server';
-import { mulDecimal } from '@mes/model';
 import { sql } from 'kysely';
 import { bom, bomLock, bomNode } from './bom.entity';
 import { bomStatus, loadDefaultBoms, loadTree, reindex } from './bomData.server';
@@ -151,9 +150,7 @@ export const bomNodeHooks = defineHooks(bomNode, {
     if (tree) await assertNoCycle(ctx, applied(tree, data, old));
   },
   async beforeSave(ctx, data, old) {
-    const qty = (data.Qty ?? old?.Qty) as string | null;
-    const price = (data.Price !== undefined ? data.Price : old?.Price) as string | null;
-    data.Amount = qty && price ? mulDecimal(String(qty), String(price), 4) : null;
+    // Amount is the declaration's (compute: Qty × Price), filled before this hook
     if (!old && !data.Unit_ID) {
       const { rows } = await sql<{
         unit_id: number | null;
