@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 
+import { decimal, defineEntity, ref, text } from '@mes/model';
 import { message, notification } from 'antd';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -262,5 +263,49 @@ describe('EntityListPage', () => {
     expect(spacer('bottom')).toBe(`${(150 - 37) * 50}px`);
     // the serial number counts from the page's first row, not the window's
     expect(rendered()[0].querySelector('.list-serial')?.textContent).toBe('16');
+  });
+
+  it('sums a quantity only over rows of one material, money whatever the rows', async () => {
+    const movement = defineEntity({
+      name: 'Movement',
+      label: { zh: '台账', en: 'Ledger' },
+      kind: 'log',
+      fields: {
+        Doc_NO: text({ zh: '单号', en: 'No.' }, { max: 20 }),
+        Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name'),
+        Qty: decimal({ zh: '数量', en: 'Quantity' }, { precision: 18, scale: 4 }),
+        Amount: decimal({ zh: '金额', en: 'Amount' }, { precision: 18, scale: 2 }),
+      },
+      display: 'Doc_NO',
+    });
+    const line = (ID: number, Material_ID: number, Qty: string) => ({
+      ID,
+      Doc_NO: `M-${ID}`,
+      Material_ID,
+      Material_Name: `物料${Material_ID}`,
+      Qty,
+      Amount: '10',
+    });
+    let page = [line(1, 7, '5'), line(2, 8, '3')];
+    const srv = fakeServer(() => ok(page, { TotalCount: page.length, Page: 1, PageSize: 20 }));
+    const sum = (k: string) => view?.container.querySelector(`[data-testid="sum-${k}"]`)?.textContent ?? null;
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={movement} />
+      </Providers>,
+    );
+    // 5 kg and 3 pcs are not 8 of anything: the quantity's cell stays blank
+    await waitFor(() => sum('Amount'));
+    expect(sum('Amount')).toBe('20.00');
+    expect(sum('Qty')).toBeNull();
+    view.unmount();
+    page = [line(1, 7, '5'), line(2, 7, '3')];
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={movement} />
+      </Providers>,
+    );
+    await waitFor(() => sum('Qty'));
+    expect(sum('Qty')).toBe('8');
   });
 });

@@ -1,12 +1,9 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
-import { Alert, Button, Card, message, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
+import { Alert, Button, Card, message, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useLang } from '../i18n';
 import { BatchBar } from '../platform/BatchBar';
-import { ColumnSettingsDialog } from '../platform/ColumnSettingsDialog';
-import { CustomFieldsDialog } from '../platform/CustomFieldsDialog';
 import {
   Gear,
   SELECTION_WIDTH,
@@ -18,7 +15,6 @@ import {
 } from '../platform/listColumns';
 import { usePrint } from '../platform/PrintButton';
 import { mayPrint } from '../platform/steps';
-import { SetTagsDialog } from '../platform/tags';
 import {
   RowSpacers,
   SpacedBody,
@@ -32,9 +28,12 @@ import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import type { Row } from './format';
+import { type ListDialog, ListDialogs } from './ListDialogs';
 import { ListToolbar } from './ListToolbar';
 import { presetValues } from './presets';
 import { useDeleteEntity, useEntityList } from './queries';
+import { actionsColumn } from './rowActions';
+import { useEntityRowUnits } from './rowUnits';
 import { buildTree, type TreeRow } from './tree';
 
 export interface EntityListPageProps {
@@ -94,7 +93,7 @@ export function EntityListPage({
   const [editing, setEditing] = useState<Editing>(null);
   const [tagFilter, setTagFilter] = useState<number | undefined>();
   const [selected, setSelected] = useState<Key[]>([]);
-  const [dialog, setDialog] = useState<'columns' | 'custom' | 'tags' | null>(null);
+  const [dialog, setDialog] = useState<ListDialog>(null);
   const scope = { menuId, userId };
   const readOnlyEntity = def.kind === 'log';
   const may = (code: string) => !readOnlyEntity && (!buttons || buttons.has(code));
@@ -127,6 +126,7 @@ export function EntityListPage({
   const mayTag = !!def.features.tags && !!menuId && canEdit;
 
   const rows = list.data?.Data ?? [];
+  const units = useEntityRowUnits(def, rows);
   const total = list.data?.Paging?.TotalCount ?? rows.length;
   // a long list is counted only so far past the page: its total is then "more than"
   const capped = list.data?.Paging?.Capped === true;
@@ -156,65 +156,16 @@ export function EntityListPage({
   const onDelete = (id: number) =>
     remove.mutate(id, { onSuccess: () => void message.success(t('common.success'), SUCCESS_TOAST_SECONDS) });
 
-  const actions: TableProps<Row>['columns'] = [
-    {
-      key: '_actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      width: rowActions ? undefined : readOnlyEntity ? 80 : 160,
-      render: (_v, row) => {
-        const id = Number(row[def.key]);
-        if (!canEdit && !may('delete'))
-          return (
-            <Space size={0}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EyeOutlined />}
-                data-testid={`entity-view-${id}`}
-                onClick={() => setEditing({ id, readOnly: true })}
-              >
-                {t('common.view')}
-              </Button>
-              {rowActions?.(row)}
-            </Space>
-          );
-        return (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              data-testid={`entity-edit-${id}`}
-              onClick={() => setEditing({ id, readOnly: !canEdit })}
-            >
-              {canEdit ? t('common.edit') : t('common.view')}
-            </Button>
-            {may('delete') && (!def.features.approval || Number(row.State) === STATE.DRAFT) && (
-              <Popconfirm
-                title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' }}
-                onConfirm={() => onDelete(id)}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  data-testid={`entity-delete-${id}`}
-                >
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-            {rowActions?.(row)}
-          </Space>
-        );
-      },
-    },
-  ];
+  const actions = actionsColumn({
+    def,
+    t,
+    canEdit,
+    mayDelete: may('delete'),
+    readOnlyEntity,
+    extra: rowActions,
+    onOpen: (id, readOnly) => setEditing({ id, readOnly }),
+    onDelete,
+  });
   const gear =
     platform.settings.data && menuId ? (
       <Gear label={t('platform.columns.settings')} onClick={() => setDialog('columns')} />
@@ -226,7 +177,7 @@ export function EntityListPage({
   const columns = [
     serialColumn(treeComplete ? 1 : page, pageSize, gear, win.start),
     ...platform.columns,
-    ...actions,
+    actions,
   ];
   const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
   // every selected row prints, one section each in one file; a draft among them stops the print
@@ -346,6 +297,7 @@ export function EntityListPage({
                 t('common.total'),
                 true,
                 virtual,
+                units,
               )
             }
             expandable={
@@ -389,38 +341,17 @@ export function EntityListPage({
       />
       {viewer}
       {menuId && (
-        <>
-          <ColumnSettingsDialog
-            def={def}
-            scope={scope}
-            open={dialog === 'columns'}
-            settings={platform.settings.data}
-            onClose={() => setDialog(null)}
-            onCustomFields={def.features.customFields && may('edit') ? () => setDialog('custom') : undefined}
-          />
-          {def.features.customFields && (
-            <CustomFieldsDialog
-              def={def}
-              menuId={menuId}
-              open={dialog === 'custom'}
-              extendType={2}
-              onClose={() => setDialog(null)}
-            />
-          )}
-          {mayTag && (
-            <SetTagsDialog
-              def={def}
-              menuId={menuId}
-              rows={selectedRows.map((r) => ({ id: Number(r[def.key]), tagValue: r.Tag_Value }))}
-              open={dialog === 'tags'}
-              canManage
-              onClose={() => {
-                setDialog(null);
-                setSelected([]);
-              }}
-            />
-          )}
-        </>
+        <ListDialogs
+          def={def}
+          scope={{ menuId, userId }}
+          open={dialog}
+          settings={platform.settings.data}
+          mayCustomize={may('edit')}
+          mayTag={mayTag}
+          selectedRows={selectedRows}
+          onOpen={setDialog}
+          onTagged={() => setSelected([])}
+        />
       )}
     </Card>
   );

@@ -1,10 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { addDecimal, type EntityDef, isDecimal, type Lang, labelOf, totalled } from '@mes/model';
+import { type EntityDef, type Lang, labelOf, totalled } from '@mes/model';
 import { Button, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { fieldColumn, type SortState, stateColumn } from '../entity/columns';
 import { formatDate, formatDecimal, type Row } from '../entity/format';
+import { columnTotal, type Summed, summedField, type UnitOf } from '../entity/totals';
 import {
   type CustomField,
   columnKeys,
@@ -37,32 +38,24 @@ function customColumn(c: CustomField, t: TFunction): Col {
   };
 }
 
-/** Columns the 合计 row sums, each with its scale when declared (the total shows as the cells do). */
-export type SummedColumns = ReadonlyMap<string, number | undefined>;
+/** Columns the 合计 row sums: each with its scale when declared, and whether it is a quantity. */
+export type SummedColumns = ReadonlyMap<string, Summed>;
 
 /**
  * Which columns are summed: the declared fields whose declaration says they add up (decimals unless
  * `total: false`, whole numbers when `total: true`; see `totalled`) and the numeric custom fields.
+ * A declared quantity's total needs one unit on the page (see `Summed`).
  */
 export function numericColumns(def: EntityDef, custom: CustomField[] | undefined): SummedColumns {
-  const out = new Map<string, number | undefined>();
-  for (const [n, f] of Object.entries(def.fields))
-    if (totalled(f)) out.set(n, f.kind === 'decimal' ? f.scale : 0);
+  const out = new Map<string, Summed>();
+  for (const [n, f] of Object.entries(def.fields)) if (totalled(f)) out.set(n, summedField(f));
   for (const c of custom ?? [])
-    if (c.Data_Type === 'int' || c.Data_Type === 'decimal') out.set(c.Column_Name, undefined);
+    if (c.Data_Type === 'int' || c.Data_Type === 'decimal') out.set(c.Column_Name, {});
   return out;
 }
 
-/** The column's total over the rows shown, exact on the decimal text; blanks and junk are skipped. */
-export function sumColumn(rows: Row[], name: string): string | null {
-  let total: string | null = null;
-  for (const r of rows) {
-    const v = r[name];
-    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-    if (s && isDecimal(s)) total = total === null ? s : addDecimal(total, s);
-  }
-  return total;
-}
+// the sum itself lives with the unit rule it serves; its tests import it from here
+export { sumColumn } from '../entity/totals';
 
 export interface ListColumns {
   columns: Col[];
@@ -155,6 +148,8 @@ export function summaryRow(
   withSelection: boolean,
   /** A virtual table renders its summary only as a fixed footer. */
   fixed = false,
+  /** The rows' unit: a quantity adds up only over rows of one unit. */
+  unit?: UnitOf,
 ): ReactNode {
   if (!rows.length || !columns.some((c) => numeric.has(String(c.key)))) return null;
   const offset = withSelection ? 1 : 0;
@@ -168,13 +163,14 @@ export function summaryRow(
         </Table.Summary.Cell>
         {columns.slice(1).map((c, i) => {
           const key = String(c.key);
-          const total = numeric.has(key) ? sumColumn(rows, key) : null;
+          const summed = numeric.get(key);
+          const total = summed ? columnTotal(rows, key, summed, unit) : null;
           return (
             <Table.Summary.Cell key={key} index={i + 1 + offset} align="right">
               {total === null ? (
                 ''
               ) : (
-                <span data-testid={`sum-${key}`}>{formatDecimal(total, numeric.get(key))}</span>
+                <span data-testid={`sum-${key}`}>{formatDecimal(total, summed?.scale)}</span>
               )}
             </Table.Summary.Cell>
           );

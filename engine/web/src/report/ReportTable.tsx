@@ -1,5 +1,5 @@
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { addDecimal, type Label } from '@mes/model';
+import type { Label } from '@mes/model';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -13,11 +13,20 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api';
-import { useApi } from '../entity/context';
+import { useApi, useRegistry } from '../entity/context';
 import { formatDate, formatDecimal, type Row } from '../entity/format';
+import { useRowUnits } from '../entity/rowUnits';
+import {
+  isReportQuantity,
+  reportUnitSource,
+  type Summed,
+  sameUnit,
+  sumColumn,
+  type UnitOf,
+} from '../entity/totals';
 import { useLabel } from '../i18n';
 
 export interface ReportColumn {
@@ -25,8 +34,17 @@ export interface ReportColumn {
   label: Label;
   kind?: 'text' | 'decimal' | 'date' | 'int';
   width?: number;
-  /** Summed in the 合计 row (decimal columns). */
+  /**
+   * Summed in the 合计 row (decimal columns). A quantity is summed only when every row on the page
+   * has the same unit: the rows' Unit_ID or Unit_Name, else their material's base unit (see
+   * `reportUnitSource`).
+   */
   sum?: boolean;
+  /**
+   * Whether the column counts something in the row's unit; by default a column of more than two
+   * decimals, or without a scale one named `Qty`, `*_Qty`, `Qty_*`. false: money, minutes.
+   */
+  quantity?: boolean;
   /** The figure's scale, shown as lists show a field of that scale (2 for money: always 2 decimals). */
   scale?: number;
   /**
@@ -70,6 +88,17 @@ function useShown(path: string, columns: ReportColumn[]) {
   return { optional, shown, setShown };
 }
 
+/** How the 合计 row sums a column (see `Summed`). */
+export function reportSummed(c: ReportColumn): Summed {
+  return { scale: c.scale, quantity: c.quantity ?? isReportQuantity(c.key, c.scale) };
+}
+
+/** The 合计 cell's text: the column's total (0 over blanks), blank when its rows' units differ. */
+function reportTotal(c: ReportColumn, rows: readonly Row[], unit: UnitOf | undefined): string {
+  if (reportSummed(c).quantity && unit && !sameUnit(rows, c.key, unit)) return '';
+  return cell(c, sumColumn(rows, c.key) ?? '0');
+}
+
 function cell(c: ReportColumn, v: unknown): string {
   if (c.kind === 'decimal' || c.kind === 'int') return formatDecimal(v, c.scale);
   if (c.kind === 'date') return formatDate(v);
@@ -97,6 +126,16 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
   const rows = list.data?.Data ?? [];
   const { optional, shown, setShown } = useShown(path, columns);
   const visible = columns.filter(shown);
+  const registry = useRegistry();
+  // the rows' units are needed (and looked up) only for a quantity in the 合计 row
+  const anyQuantity = visible.some((c) => c.sum && reportSummed(c).quantity);
+  const units = useRowUnits(
+    useMemo(
+      () => (anyQuantity ? reportUnitSource(rows, registry.entities.values()) : undefined),
+      [anyQuantity, rows, registry],
+    ),
+    rows,
+  );
   const cols: TableColumnsType<Row> = [
     {
       key: '_no',
@@ -195,12 +234,7 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
                   </Table.Summary.Cell>
                   {visible.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i + 1} align={c.sum ? 'right' : undefined}>
-                      {c.sum
-                        ? cell(
-                            c,
-                            rows.reduce((s, r) => addDecimal(s, String(r[c.key] ?? '0')), '0'),
-                          )
-                        : null}
+                      {c.sum ? reportTotal(c, rows, units) : null}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>

@@ -12,6 +12,7 @@ import { nameOf, searchMenus } from '../../shell/menu';
 import { MENU_SEARCH_DELAY_MS } from '../../shell/rules';
 import { AccordionMenu } from './AccordionMenu';
 import { IconColumnMenu } from './IconColumnMenu';
+import './sidebar.css';
 
 export const ICON_COLUMN_MODE = 1;
 

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+
+import { Table } from 'antd';
+import type { TFunction } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n';
+import { click, installDomStubs, type Rendered, render } from '../test/dom';
+import { widget } from '../test/fixtures';
+import type { Row } from './format';
+import { actionsColumn, type RowActionsOptions } from './rowActions';
+
+let t: TFunction;
+beforeAll(() => {
+  installDomStubs();
+  t = initI18n('zh').t;
+});
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+
+const rows: Row[] = [{ ID: 1, Code: 'W-1' }];
+
+async function table(o: Partial<RowActionsOptions>) {
+  const opened: [number, boolean][] = [];
+  const column = actionsColumn({
+    def: widget,
+    t,
+    canEdit: true,
+    mayDelete: true,
+    readOnlyEntity: false,
+    onOpen: (id, readOnly) => opened.push([id, readOnly]),
+    onDelete: () => {},
+    ...o,
+  });
+  view = await render(<Table<Row> rowKey="ID" columns={[column]} dataSource={rows} pagination={false} />);
+  return { c: view.container, opened };
+}
+
+describe('the row actions column', () => {
+  it('offers edit and delete to a user who may, and opens the row for editing', async () => {
+    const { c, opened } = await table({});
+    expect(c.querySelector('[data-testid="entity-delete-1"]')).not.toBeNull();
+    await click(c.querySelector('[data-testid="entity-edit-1"]'));
+    expect(opened).toEqual([[1, false]]);
+  });
+
+  it('only views a row the user may neither edit nor delete, with the page’s own buttons after', async () => {
+    const { c, opened } = await table({
+      canEdit: false,
+      mayDelete: false,
+      readOnlyEntity: true,
+      extra: (r) => <span data-testid="own">{String(r.Code)}</span>,
+    });
+    expect(c.querySelector('[data-testid="entity-edit-1"]')).toBeNull();
+    expect(c.querySelector('[data-testid="own"]')?.textContent).toBe('W-1');
+    await click(c.querySelector('[data-testid="entity-view-1"]'));
+    expect(opened).toEqual([[1, true]]);
+  });
+});
