@@ -8,6 +8,8 @@ const posted: number[] = [];
 /** The records the posting hook was given, as it saw them. */
 const given: Record<string, unknown>[] = [];
 const reversed: number[] = [];
+/** What the posting gate counted as running while each posting hook ran. */
+const gated: number[] = [];
 const voucher = defineEntity({
   name: 'TestVoucher',
   label: { zh: '测试凭单', en: 'Test voucher' },
@@ -53,8 +55,12 @@ const testModule = {
         onApprove: (_c: unknown, r: Record<string, unknown>) => {
           posted.push(r.ID as number);
           given.push({ ...r });
+          gated.push(t.engine.postingGate.load.running);
         },
-        onUnapprove: (_c: unknown, r: Record<string, unknown>) => void reversed.push(r.ID as number),
+        onUnapprove: (_c: unknown, r: Record<string, unknown>) => {
+          reversed.push(r.ID as number);
+          gated.push(t.engine.postingGate.load.running);
+        },
         beforeUnapprove: (_c: unknown, r: Record<string, unknown>) => {
           if (r.Has_Dependant === 'yes') throw new AppError('has_dependants');
         },
@@ -174,6 +180,21 @@ describe('approval through two levels', () => {
       (await t.call('PUT', '/TestVoucher', { ID: d.ID, Version: 3, Amount: '1' }, as('author'))).body.Code,
     ).toBe(1);
     expect((await t.call('DELETE', `/TestVoucher/${d.ID}`, undefined, as('author'))).body.Code).toBe(1);
+  });
+
+  it('posts through the posting gate: approvals and unapprovals that post, at most its size at once', async () => {
+    const docs = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newDoc()));
+    for (const d of docs) expect((await act('boss1', 'Approve', { ID: d.ID })).body.Code).toBe(0);
+    gated.length = 0;
+    const done = await Promise.all(docs.map((d) => act('boss2', 'Approve', { ID: d.ID })));
+    expect(done.map((r) => r.body.Data.State)).toEqual(docs.map(() => 3));
+    expect(gated).toHaveLength(docs.length);
+    const size = t.engine.postingGate.size;
+    for (const n of gated) expect(n >= 1 && n <= size, `${n} running of ${size}`).toBe(true);
+    expect((await t.call('POST', '/TestVoucher/UnApprove', { ID: docs[0].ID })).body.Code).toBe(0);
+    expect(gated).toHaveLength(docs.length + 1);
+    expect(gated.at(-1)).toBe(1);
+    expect(t.engine.postingGate.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it('transfers to a chosen next approver, never to oneself or a disabled account', async () => {

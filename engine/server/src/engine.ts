@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestContext } from './context';
 import { EntityService } from './crud/service';
 import type { Db } from './db';
+import { Gate, postingConcurrency } from './db/gate';
 import type { Tx } from './db/tx';
 import type { HooksFor } from './hooks';
 import type { FileStore } from './platform/fileStore';
@@ -31,6 +32,8 @@ export interface ServerModule {
 export class Engine {
   readonly registry: Registry;
   private readonly services = new Map<string, EntityService>();
+  /** Approvals that post (an onApprove or onUnapprove hook) run through it: see Gate. */
+  readonly postingGate = new Gate(postingConcurrency());
 
   constructor(
     readonly modules: ServerModule[],

@@ -49,7 +49,11 @@ export class ApprovalService {
     opts: { isAdmin: boolean; scope?: RawBuilder<unknown> | null },
   ): Promise<Row> {
     const svc = this.engine.service(def.name);
-    const answer = await withTx(this.engine.db, async (tx) => {
+    const posts =
+      (action === 'Approve' && !!svc.hooks.onApprove) || (action === 'UnApprove' && !!svc.hooks.onUnapprove);
+    const inTx = <T>(fn: (tx: Tx) => Promise<T>) =>
+      posts ? this.engine.postingGate.run(() => withTx(this.engine.db, fn)) : withTx(this.engine.db, fn);
+    const answer = await inTx(async (tx) => {
       const c: HookContext = { ...ctx, tx, registry: this.engine.registry };
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
