@@ -117,7 +117,7 @@ export function BelowSafetyPage({ meta }: ModulePageProps) {
         ...material,
         { key: 'Safety_Stock', label: L.safety, kind: 'decimal' },
         { key: 'Qty', label: L.qty, kind: 'decimal' },
-        { key: 'Shortfall', label: L.shortfall, kind: 'decimal', sum: true },
+        { key: 'Shortfall', label: L.shortfall, kind: 'decimal', sum: true, quantity: true },
       ]}
     />
   );
