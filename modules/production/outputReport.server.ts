@@ -50,7 +50,9 @@ export function outputReportRoutes(app: FastifyInstance, engine: Engine) {
 /** The statement of the report; a window of days is read through the reports' date index (migration 0027). */
 export function outputSql(q: z.infer<typeof outputQuery>) {
   const like = likePattern(q.KeyWord);
-  return sql<Record<string, unknown>>`SELECT o.id AS "Work_Order_ID", o.order_no AS "Order_NO", m.id AS "Material_ID",
+  return sql<
+    Record<string, unknown>
+  >`SELECT o.id AS "Work_Order_ID", o.order_no AS "Order_NO", m.id AS "Material_ID",
       m.material_number AS "Material_Number", m.material_name AS "Material_Name", r.step_no AS "Step_NO",
       r.process_id AS "Process_ID", p.process_name AS "Process_Name", r.work_station_id AS "Work_Station_ID",
       w.station_name AS "Station_Name", r.report_date AS "Report_Date", sum(r.good_qty) AS "Good_Qty",
