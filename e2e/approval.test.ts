@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { eventually } from './helpers/shell';
 import { signInContext } from './session';
 
@@ -26,9 +25,7 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
   let line: { Material_ID: number; Location_ID: number; Qty: string; Unit_Price: string };
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
+    ({ t, browser } = await startDemo());
     for (const account of ['yangming', 'zhangwei']) {
       const r = await t.call<{ User_ID: number; User_Name: string }[]>(
         'GET',
@@ -56,7 +53,6 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
       Qty: '3',
       Unit_Price: '1',
     };
-    browser = await launch();
   });
   // each signed-in user is a context of its own; a test closes what it opened
   const opened: BrowserContext[] = [];
@@ -64,8 +60,7 @@ describe.skipIf(!hasBrowser)('approval in the browser', () => {
     await Promise.all(opened.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   const asUser = async (account: string): Promise<Page> => {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { TestServer } from '@mes/app-server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -39,4 +40,22 @@ export async function launch(): Promise<Browser> {
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A journey's stage: the built app on a test server with the demo data, and a browser. */
+export interface Demo {
+  t: TestServer;
+  browser: Browser;
+}
+
+export async function startDemo(): Promise<Demo> {
+  process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
+  const { startTestServer } = await import('@mes/app-server/testing');
+  return { t: await startTestServer({ seed: 'demo' }), browser: await launch() };
+}
+
+/** Closes what startDemo opened, also when it failed half-way. */
+export async function closeDemo(d: Partial<Demo>): Promise<void> {
+  await d.browser?.close();
+  await d.t?.close();
 }

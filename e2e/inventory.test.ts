@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { choose } from './helpers/select';
 import { eventually, tid } from './helpers/shell';
 import { signInContext } from './session';
@@ -28,9 +28,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
   const dir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'));
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
+    ({ t, browser } = await startDemo());
     const m = await t.call<typeof material>('POST', '/Material', {
       Material_Number: 'E2E-IV-01',
       Material_Name: '测试轴承',
@@ -38,14 +36,12 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     });
     material = m.body.Data;
     location = (await t.call<(typeof location)[]>('GET', '/Location?Location_Code=WH01-A-01')).body.Data[0];
-    browser = await launch();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await signInContext(context, t.url, 'admin', 'admin123');
     page = await context.newPage();
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   const toast = () => page.locator('.ant-message').innerText();

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { choose } from './helpers/select';
 import { eventually } from './helpers/shell';
 import { signInContext } from './session';
@@ -29,10 +29,7 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
-    browser = await launch();
+    ({ t, browser } = await startDemo());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await signInContext(context, t.url, 'admin', 'admin123');
     page = await context.newPage();
@@ -40,8 +37,7 @@ describe.skipIf(!hasBrowser)('platform features in the browser', () => {
       .Data[0];
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   const headers = () =>

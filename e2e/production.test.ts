@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { choose } from './helpers/select';
 import { tid } from './helpers/shell';
 import { signInContext } from './session';
@@ -77,10 +76,7 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
   };
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
-    browser = await launch();
+    ({ t, browser } = await startDemo());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await signInContext(context, t.url, 'admin', 'admin123');
     page = await context.newPage();
@@ -128,8 +124,7 @@ describe.skipIf(!hasBrowser)('production journey in the browser', () => {
     await approve('StockDoc', 'Doc_ID', receipt.Doc_ID);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   it('builds a three-level BOM in the tree editor', async () => {

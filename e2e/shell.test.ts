@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import { notify } from '@mes/engine-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import {
   cookieValue,
   eventually,
@@ -36,14 +35,10 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
-    browser = await launch();
+    ({ t, browser } = await startDemo());
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   it('signs in through the login page and lands on the dashboard', async () => {

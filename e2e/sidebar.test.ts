@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { newPage, signInUi, tid } from './helpers/shell';
 
 /** English page names are longer than the 180 px menu column: they must still read whole. */
@@ -11,14 +10,10 @@ describe.skipIf(!hasBrowser)('the sidebar in English', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
-    browser = await launch();
+    ({ t, browser } = await startDemo());
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   it('wraps long page names onto a second line instead of cutting them', async () => {

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { choose } from './helpers/select';
 import { newPage, signInUi, tid } from './helpers/shell';
 import { signInContext } from './session';
@@ -24,17 +23,13 @@ describe.skipIf(!hasBrowser)('sourcing journey in the browser', () => {
   const SUPPLIERS = ['supplier1', 'supplier2', 'supplier3'];
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
-    browser = await launch();
+    ({ t, browser } = await startDemo());
     const b = await newPage(browser);
     await signInContext(b.context, t.url, 'lina', 'demo1234');
     buyer = b.page;
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   const supplierId = async (account: string) => {

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, ROOT, shot } from './browser';
+import { closeDemo, hasBrowser, shot, startDemo } from './browser';
 import { eventually } from './helpers/shell';
 import { signInContext } from './session';
 
@@ -14,17 +13,13 @@ describe.skipIf(!hasBrowser)('system module in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    process.env.WEB_DIST = resolve(ROOT, 'apps/web/dist');
-    const { startTestServer } = await import('@mes/app-server/testing');
-    t = await startTestServer({ seed: 'demo' });
-    browser = await launch();
+    ({ t, browser } = await startDemo());
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await signInContext(context, t.url, 'admin', 'admin123');
     page = await context.newPage();
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeDemo({ t, browser });
   });
 
   const field = (name: string) =>

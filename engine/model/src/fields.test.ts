@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defineEntity } from './entity';
 import { applyComputed, bool, date, decimal, enumOf, hasServerDefault, int, options } from './fields';
 import { createSchema } from './schema';
+import { both, pricedLines } from './testing';
 
-const l = (s: string) => ({ zh: s, en: s });
+const l = both;
 
 /** A stock document in miniature: line amount = quantity × price, header totals over the lines. */
 const doc = defineEntity({
@@ -18,20 +19,7 @@ const doc = defineEntity({
     // a product may use a total computed above it
     Tax: decimal(l('Tax'), { scale: 2, readOnly: true, compute: { product: ['Total_Amount', 'Rate'] } }),
   },
-  lines: {
-    Lines: {
-      label: l('Lines'),
-      fields: {
-        Qty: decimal(l('Qty'), { required: true }),
-        Unit_Price: decimal(l('Price'), { scale: 6 }),
-        Amount: decimal(l('Amount'), {
-          scale: 2,
-          readOnly: true,
-          compute: { product: ['Qty', 'Unit_Price'] },
-        }),
-      },
-    },
-  },
+  lines: pricedLines(),
   display: 'Doc_Date',
 });
 

@@ -1,4 +1,5 @@
 import { decimal, defineEntity, defineModule, engineModule, text } from '@mes/model';
+import { both, pricedLines } from '@mes/model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_CONTEXT } from '../context';
 import type { Database } from '../db';
@@ -6,7 +7,7 @@ import { Engine } from '../engine';
 import { defineHooks } from '../hooks';
 import { applyRegistrySchema, openTestDatabase } from '../testing';
 
-const l = (s: string) => ({ zh: s, en: s });
+const l = both;
 
 /** Line amount = quantity × price and totals over the lines, declared, with no hook computing them. */
 const bill = defineEntity({
@@ -18,20 +19,7 @@ const bill = defineEntity({
     Total_Qty: decimal(l('Total qty'), { readOnly: true, compute: { sum: ['Lines', 'Qty'] } }),
     Total_Amount: decimal(l('Total'), { scale: 2, readOnly: true, compute: { sum: ['Lines', 'Amount'] } }),
   },
-  lines: {
-    Lines: {
-      label: l('Lines'),
-      fields: {
-        Qty: decimal(l('Qty'), { required: true }),
-        Unit_Price: decimal(l('Price'), { scale: 6 }),
-        Amount: decimal(l('Amount'), {
-          scale: 2,
-          readOnly: true,
-          compute: { product: ['Qty', 'Unit_Price'] },
-        }),
-      },
-    },
-  },
+  lines: pricedLines(),
   display: 'Remark',
 });
 

@@ -1,4 +1,5 @@
 import { date, decimal, defineEntity } from '@mes/model';
+import { both, pricedLines } from '@mes/model/testing';
 import { describe, expect, it } from 'vitest';
 import { widget } from '../test/fixtures';
 import {
@@ -11,7 +12,7 @@ import {
   toPayload,
 } from './payload';
 
-const l = (s: string) => ({ zh: s, en: s });
+const l = both;
 const doc = defineEntity({
   name: 'Doc',
   label: l('Doc'),
@@ -20,21 +21,7 @@ const doc = defineEntity({
     Doc_Date: date(l('Date'), { required: true, default: 'today' }),
     Total_Amount: decimal(l('Total'), { scale: 2, readOnly: true, compute: { sum: ['Lines', 'Amount'] } }),
   },
-  lines: {
-    Lines: {
-      label: l('Lines'),
-      fields: {
-        Qty: decimal(l('Qty'), { required: true }),
-        Unit_Price: decimal(l('Price'), { scale: 6 }),
-        Amount: decimal(l('Amount'), {
-          scale: 2,
-          readOnly: true,
-          compute: { product: ['Qty', 'Unit_Price'] },
-        }),
-        Due: date(l('Due'), { default: 'today' }),
-      },
-    },
-  },
+  lines: pricedLines({ Due: date(l('Due'), { default: 'today' }) }),
   display: 'Doc_Date',
 });
 
