@@ -3,7 +3,7 @@
 import { decimal, defineEntity, ref, text } from '@mes/model';
 import { message, notification } from 'antd';
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../i18n';
 import { click, installDomStubs, pressEnter, type Rendered, render, type, waitFor } from '../test/dom';
 import { category, fakeServer, ok, Providers, widget } from '../test/fixtures';
@@ -307,5 +307,106 @@ describe('EntityListPage', () => {
     );
     await waitFor(() => sum('Qty'));
     expect(sum('Qty')).toBe('8');
+  });
+});
+
+describe('EntityListPage scopes', () => {
+  const ledger = defineEntity({
+    name: 'Ledger',
+    label: { zh: '台账', en: 'Ledger' },
+    kind: 'log',
+    fields: { Doc_NO: text({ zh: '单号', en: 'No.' }, { max: 20 }) },
+    display: 'Doc_NO',
+    scopes: { Unreversed: { zh: '未冲销', en: 'Not reversed' } },
+  });
+  const entries = [{ ID: 1, Doc_NO: 'L-1' }];
+  const listServer = () => fakeServer(() => ok(entries, { TotalCount: 1, Page: 1, PageSize: 20 }));
+  const box = (c: HTMLElement) => {
+    const el = c.querySelector('[data-testid="entity-scope-Unreversed"]');
+    return (el?.matches('input') ? el : el?.querySelector('input')) as HTMLInputElement | null;
+  };
+  const boxLabel = (c: HTMLElement) => box(c)?.closest('label')?.textContent;
+
+  it('offers a box per declared scope, in the language, and none for an entity without', async () => {
+    const srv = listServer();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={ledger} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    expect(box(c)?.checked).toBe(false);
+    expect(box(c)?.disabled).toBe(false);
+    expect(boxLabel(c)).toBe('未冲销');
+    await act(() => setLanguage('en'));
+    await waitFor(() => boxLabel(c) === 'Not reversed');
+    await act(() => setLanguage('zh'));
+    // unticked, the list is not narrowed
+    expect(srv.calls[0].url.searchParams.has('Unreversed')).toBe(false);
+    view.unmount();
+
+    view = await render(
+      <Providers api={fakeServer(() => ok(rows, { TotalCount: 2, Page: 1, PageSize: 20 })).api}>
+        <EntityListPage def={widget} />
+      </Providers>,
+    );
+    await waitFor(() => view?.container.querySelector('tr[data-row-key="1"]'));
+    expect(view.container.querySelector('[data-testid^="entity-scope-"]')).toBeNull();
+  });
+
+  it('ticked, asks for the scope from page 1, in the list and the export; unticked, drops it', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({ ID: i + 1, Doc_NO: `L-${i + 1}` }));
+    const srv = fakeServer((x) => {
+      const p = Number(x.url.searchParams.get('Page'));
+      return ok(many.slice((p - 1) * 20, p * 20), { TotalCount: 45, Page: p, PageSize: 20 });
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={ledger} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    await click(c.querySelector('.ant-pagination-item-2'));
+    await waitFor(() => c.querySelector('tr[data-row-key="21"]'));
+    await click(box(c));
+    const last = () => srv.calls[srv.calls.length - 1].url.searchParams;
+    await waitFor(() => last().get('Unreversed') === 'true');
+    expect(last().get('Page')).toBe('1');
+    expect(box(c)?.checked).toBe(true);
+
+    // the export asks for the same slice
+    const fetched: string[] = [];
+    const fetchStub = vi.fn(async (url: string) => {
+      fetched.push(url);
+      return { ok: false, status: 500, body: null, headers: new Headers(), json: async () => ({}) };
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    try {
+      await click(c.querySelector('[data-testid="entity-export"]'));
+      await waitFor(() => fetched.find((u) => u.includes('/Ledger/Export')));
+      const exported = new URL(fetched.find((u) => u.includes('/Ledger/Export')) ?? '', 'http://x');
+      expect(exported.searchParams.get('Unreversed')).toBe('true');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+
+    await click(box(c));
+    await waitFor(() => !last().has('Unreversed'));
+  });
+
+  it('shows a scope the page fixes as ticked and locked', async () => {
+    const srv = listServer();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={ledger} filters={{ Unreversed: 'true' }} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    expect(box(c)?.checked).toBe(true);
+    expect(box(c)?.disabled).toBe(true);
+    expect(srv.calls[0].url.searchParams.get('Unreversed')).toBe('true');
   });
 });

@@ -34,6 +34,7 @@ import { presetValues } from './presets';
 import { useDeleteEntity, useEntityList } from './queries';
 import { actionsColumn } from './rowActions';
 import { useEntityRowUnits } from './rowUnits';
+import { scopeBoxes, scopeFilters, withScope } from './scopes';
 import { buildTree, type TreeRow } from './tree';
 
 export interface EntityListPageProps {
@@ -92,6 +93,7 @@ export function EntityListPage({
   const [sort, setSort] = useState<SortState | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
   const [tagFilter, setTagFilter] = useState<number | undefined>();
+  const [chosenScopes, setChosenScopes] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<ListDialog>(null);
   const scope = { menuId, userId };
@@ -103,9 +105,11 @@ export function EntityListPage({
   const [tooBigForTree, setTooBigForTree] = useState(false);
   const [collapsed, setCollapsed] = useState<Set<Key>>(new Set());
   const asTree = Boolean(def.tree) && !keyword && !tooBigForTree;
+  // the page's fixed filters win over a scope the user ticked (its box is locked then anyway)
+  const userScopes = scopeFilters(def, chosenScopes);
   const filters =
-    tagFilter || fixedFilters
-      ? { ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
+    tagFilter || fixedFilters || userScopes
+      ? { ...userScopes, ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
       : undefined;
   const params = asTree
     ? { Page: 1, PageSize: MAX_PAGE_SIZE, Sort: sortParam(sort), filters }
@@ -226,6 +230,11 @@ export function EntityListPage({
           tagFilter={tagFilter}
           onTagFilter={(v) => {
             setTagFilter(v);
+            setPage(1);
+          }}
+          scopes={scopeBoxes(def, chosenScopes, fixedFilters, label)}
+          onScope={(name, on) => {
+            setChosenScopes((s) => withScope(s, name, on));
             setPage(1);
           }}
           onPrint={def.features.print && may('print') ? printSelected : undefined}

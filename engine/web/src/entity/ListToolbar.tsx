@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../platform/ExportButton';
 import { TagFilter } from '../platform/tags';
 import { ImportButton } from './ImportButton';
+import { type ScopeBox, ScopeChecks } from './scopes';
 
 type Tags = ComponentProps<typeof TagFilter>['tags'];
 
@@ -19,6 +20,9 @@ export function ListToolbar(props: {
   tags: Tags;
   tagFilter: number | undefined;
   onTagFilter: (v: number | undefined) => void;
+  /** The entity's declared scopes, a box each; none shows when it declares none. */
+  scopes?: readonly ScopeBox[];
+  onScope?: (name: string, on: boolean) => void;
   onPrint?: () => void;
   exportTo?: { url: string; fileName: string };
   importInto?: EntityDef;
@@ -44,6 +48,9 @@ export function ListToolbar(props: {
       />
       {props.tags.length > 0 && (
         <TagFilter tags={props.tags} value={props.tagFilter} onChange={props.onTagFilter} />
+      )}
+      {props.scopes && props.scopes.length > 0 && (
+        <ScopeChecks boxes={props.scopes} onChange={(name, on) => props.onScope?.(name, on)} />
       )}
       {props.onPrint && (
         <Button icon={<PrinterOutlined />} onClick={props.onPrint} data-testid="entity-print">
