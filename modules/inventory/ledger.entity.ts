@@ -48,6 +48,11 @@ export const stockLedger = defineEntity({
     Unit_Cost: cost('单位成本', 'Unit cost'),
     Amount: money('金额', 'Amount'),
     Balance_Qty: { ...qty('结存数量', 'Balance'), total: false },
+    // rows posted before it was kept (migration 0030) have none
+    Balance_Amount: decimal(
+      { zh: '结存金额', en: 'Balance value' },
+      { precision: 18, scale: 2, hiddenInList: true, total: false },
+    ),
     Is_Transfer: bool({ zh: '调拨', en: 'Transfer' }, { hiddenInList: true }),
     Reversal_Of: int({ zh: '冲销行', en: 'Reverses' }, { hiddenInList: true }),
     Posted_At: datetime({ zh: '过账时间', en: 'Posted at' }, { required: true, hiddenInList: true }),

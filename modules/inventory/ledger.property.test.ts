@@ -29,6 +29,12 @@ async function invariants(allowNegative: boolean, materials: number[]) {
     FULL JOIN stock_balance b USING (material_id, location_id, batch_no)
     WHERE coalesce(l.q, 0) <> coalesce(b.qty, 0)`.execute(db);
   expect(ledgerVsBalance.rows[0].n, 'ledger = balances').toBe(0);
+  // each row's running quantity and value are the sums of the movements up to it
+  const running = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT balance_qty, balance_amount,
+      sum(qty) OVER w AS q, sum(amount) OVER w AS a FROM stock_ledger
+      WINDOW w AS (PARTITION BY material_id, location_id, batch_no ORDER BY id)) x
+    WHERE balance_qty <> q OR balance_amount IS DISTINCT FROM a`.execute(db);
+  expect(running.rows[0].n, 'running balance and value').toBe(0);
   const poolVsBalance = await sql<{ n: number }>`SELECT count(*)::int AS n FROM stock_cost c
     LEFT JOIN (SELECT material_id, sum(qty) AS q, sum(amount) AS a FROM stock_balance GROUP BY 1) b USING (material_id)
     WHERE coalesce(b.q, 0) <> c.qty OR coalesce(b.a, 0) <> c.amount`.execute(db);

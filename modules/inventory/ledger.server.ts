@@ -214,6 +214,8 @@ export async function reverseMovements(
       unitCost: String(r.unit_cost),
       amount: String(r.amount),
       balanceQty: String(r.balance_qty),
+      // rows posted before migration 0030 have none; a reversal writes its own
+      balanceAmount: String(r.balance_amount ?? '0'),
       transfer: Boolean(r.is_transfer),
       reversalOf: null,
       layer: layers.find((l) => l.ledgerRef === id) ?? null,

@@ -17,6 +17,7 @@ const LEDGER_COLUMNS = [
   ['unit_cost', 'numeric'],
   ['amount', 'numeric'],
   ['balance_qty', 'numeric'],
+  ['balance_amount', 'numeric'],
   ['is_transfer', 'boolean'],
   ['reversal_of', 'bigint'],
 ] as const;
@@ -85,11 +86,11 @@ export async function writePlan(
     cte(
       'led',
       sql`INSERT INTO stock_ledger (id, posting_date, doc_type, doc_id, doc_no, line_no, material_id, warehouse_id,
-        location_id, batch_no, bucket_id, direction, qty, unit_cost, amount, balance_qty, is_transfer, reversal_of,
+        location_id, batch_no, bucket_id, direction, qty, unit_cost, amount, balance_qty, balance_amount, is_transfer, reversal_of,
         posted_at, created_by)
         SELECT v.id, ${input.Posting_Date}::date, ${input.Doc_Type}::int, ${input.Doc_ID}::bigint, ${input.Doc_NO},
           v.line_no, v.material_id, v.warehouse_id, v.location_id, v.batch_no, v.bucket_id, v.direction, v.qty,
-          v.unit_cost, v.amount, v.balance_qty, v.is_transfer, v.reversal_of, now(), ${by}::bigint
+          v.unit_cost, v.amount, v.balance_qty, v.balance_amount, v.is_transfer, v.reversal_of, now(), ${by}::bigint
         FROM ${rowsAsArrays('v', LEDGER_COLUMNS, plan.ledger, (r, i) => [
           ledgerIds[i],
           r.lineNo,
@@ -103,6 +104,7 @@ export async function writePlan(
           r.unitCost,
           r.amount,
           r.balanceQty,
+          r.balanceAmount,
           r.transfer,
           r.reversalOf,
         ])}`,

@@ -95,9 +95,14 @@ class Store {
 
 function checkInvariants(store: Store, allowNegative: boolean) {
   const sums = new Map<string, string>();
+  const values = new Map<string, string>();
   for (const r of store.ledger) {
     const k = balanceKey(r.materialId, r.locationId, r.batchNo);
     sums.set(k, addDecimal(sums.get(k) ?? '0', r.qty));
+    values.set(k, addDecimal(values.get(k) ?? '0', r.amount));
+    // each row carries the running quantity and value of its balance
+    expect(compareDecimal(r.balanceQty, sums.get(k) as string), `${k} running qty`).toBe(0);
+    expect(compareDecimal(r.balanceAmount, values.get(k) as string), `${k} running value`).toBe(0);
   }
   for (const [k, b] of store.balances) {
     expect(compareDecimal(sums.get(k) ?? '0', b.qty), k).toBe(0);
@@ -217,7 +222,13 @@ describe('posting plans', () => {
     const opts = { date: '2026-11-01', allowNegative: false };
     planPosting(state, [mv(2, 1, '5', { unitPrice: '1' }), mv(2, 1, '5', { unitPrice: '2' })], opts);
     const fifo = planPosting(state, [mv(2, 1, '-6')], opts);
-    expect(fifo.ledger[0]).toMatchObject({ amount: '-7', unitCost: '1.166667', balanceQty: '4' });
+    // 5 × 1 + 5 × 2 in, 6 out at 7: the running value is 8
+    expect(fifo.ledger[0]).toMatchObject({
+      amount: '-7',
+      unitCost: '1.166667',
+      balanceQty: '4',
+      balanceAmount: '8',
+    });
     planPosting(state, [mv(1, 1, '3', { unitPrice: '1' }), mv(1, 1, '1', { unitPrice: '2' })], opts);
     const avg = planPosting(state, [mv(1, 1, '-2')], opts);
     expect(avg.ledger[0]).toMatchObject({ amount: '-2.5', unitCost: '1.25' });

@@ -45,6 +45,8 @@ export interface LedgerRow {
   unitCost: string;
   amount: string;
   balanceQty: string;
+  /** Value of the balance (material, location, batch) after the movement: the running value. */
+  balanceAmount: string;
   transfer: boolean;
   reversalOf: number | null;
 }
@@ -158,7 +160,7 @@ class Planner {
     if (isNegative(b.qty) && !this.opts.allowNegative && isNegative(qty))
       throw new Shortage(mv.materialId, mv.locationId, mv.batchNo, absDecimal(qty), maxDecimal(before, '0'));
     this.plan.balances.add(b);
-    return b.qty;
+    return { qty: b.qty, amount: b.amount };
   }
 
   newLayer(materialId: number, ledgerIndex: number, qty: string, unitCost: string) {
@@ -227,8 +229,8 @@ class Planner {
     pool.qty = addDecimal(pool.qty, mv.qty);
     pool.amount = addDecimal(pool.amount, amount);
     if (isPositive(cost)) pool.lastCost = cost;
-    const balanceQty = this.move(mv, mv.qty, amount);
-    const i = this.push(this.row(mv, 1, mv.qty, cost, amount, balanceQty, false));
+    const after = this.move(mv, mv.qty, amount);
+    const i = this.push(this.row(mv, 1, mv.qty, cost, amount, after, false));
     this.newLayer(mv.materialId, i, mv.qty, cost);
     this.reconcile(mv.materialId, i);
   }
@@ -248,9 +250,9 @@ class Planner {
     if (compareDecimal(pool.qty, need) === 0 && !isNegative(pool.amount)) amount = pool.amount;
     pool.qty = subDecimal(pool.qty, need);
     pool.amount = subDecimal(pool.amount, amount);
-    const balanceQty = this.move(mv, mv.qty, subDecimal('0', amount));
+    const after = this.move(mv, mv.qty, subDecimal('0', amount));
     const unitCost = divDecimal(amount, need, COST_SCALE);
-    this.push(this.row(mv, -1, mv.qty, unitCost, subDecimal('0', amount), balanceQty, false));
+    this.push(this.row(mv, -1, mv.qty, unitCost, subDecimal('0', amount), after, false));
     this.reconcile(mv.materialId, i);
   }
 
@@ -258,11 +260,11 @@ class Planner {
     const pool = this.pool(mv.materialId);
     const cost = unitCostOf(pool, this.material(mv.materialId));
     const amount = amountOf(mv.qty, cost);
-    const fromQty = this.move(mv, subDecimal('0', mv.qty), subDecimal('0', amount));
-    this.push(this.row(mv, -1, subDecimal('0', mv.qty), cost, subDecimal('0', amount), fromQty, true));
+    const from = this.move(mv, subDecimal('0', mv.qty), subDecimal('0', amount));
+    this.push(this.row(mv, -1, subDecimal('0', mv.qty), cost, subDecimal('0', amount), from, true));
     const dest = { ...mv, ...to };
-    const toQty = this.move(dest, mv.qty, amount);
-    this.push(this.row(dest, 1, mv.qty, cost, amount, toQty, true));
+    const into = this.move(dest, mv.qty, amount);
+    this.push(this.row(dest, 1, mv.qty, cost, amount, into, true));
   }
 
   row(
@@ -271,7 +273,7 @@ class Planner {
     qty: string,
     unitCost: string,
     amount: string,
-    balanceQty: string,
+    balance: { qty: string; amount: string },
     transfer: boolean,
   ): LedgerRow {
     return {
@@ -285,7 +287,8 @@ class Planner {
       qty,
       unitCost,
       amount,
-      balanceQty,
+      balanceQty: balance.qty,
+      balanceAmount: balance.amount,
       transfer,
       reversalOf: null,
     };
@@ -345,9 +348,17 @@ export function planReversal(state: StockState, originals: readonly Original[], 
       pool.qty = addDecimal(pool.qty, qty);
       pool.amount = addDecimal(pool.amount, amount);
     }
-    const balanceQty = p.move(o, qty, amount);
+    const after = p.move(o, qty, amount);
     const { id, layer: _layer, uses: _uses, ...row } = o;
-    p.push({ ...row, direction: o.direction === 1 ? -1 : 1, qty, amount, balanceQty, reversalOf: id });
+    p.push({
+      ...row,
+      direction: o.direction === 1 ? -1 : 1,
+      qty,
+      amount,
+      balanceQty: after.qty,
+      balanceAmount: after.amount,
+      reversalOf: id,
+    });
     if (!o.transfer) p.reconcile(o.materialId, i);
   }
   return p.plan;
