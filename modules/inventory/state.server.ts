@@ -1,4 +1,4 @@
-import { AppError, PARAM, paramValue, type Tx } from '@mes/engine-server';
+import { AppError, combineErrors, PARAM, paramValue, type Tx } from '@mes/engine-server';
 import { compareDecimal, normalizeDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import {
@@ -384,18 +384,33 @@ interface LayerJson {
   c: string;
 }
 
-/** Checks the lines' materials and locations exist and are in use; the message names the line. */
+/** Checks the lines' materials and locations exist and are in use; the message names every bad line. */
 export function checkRefs(
   lines: { line: number; materialId: number; locationIds: number[] }[],
   materials: Map<number, MaterialRow>,
   locations: Map<number, LocationRow>,
 ): void {
+  const errors = refErrors(lines, materials, locations);
+  if (errors.length) throw combineErrors(errors);
+}
+
+/** What checkRefs refuses, line by line. */
+export function refErrors(
+  lines: { line: number; materialId: number; locationIds: number[] }[],
+  materials: Map<number, MaterialRow>,
+  locations: Map<number, LocationRow>,
+): AppError[] {
+  const errors: AppError[] = [];
   for (const l of lines) {
     const m = materials.get(l.materialId);
-    if (!m || m.disabled) throw new AppError('iv.material_unknown', { line: l.line }).at('Lines');
+    if (!m || m.disabled) errors.push(new AppError('iv.material_unknown', { line: l.line }).at('Lines'));
     for (const id of l.locationIds) {
       const loc = locations.get(id);
-      if (!loc || loc.disabled) throw new AppError('iv.location_unknown', { line: l.line }).at('Lines');
+      if (!loc || loc.disabled) {
+        errors.push(new AppError('iv.location_unknown', { line: l.line }).at('Lines'));
+        break;
+      }
     }
   }
+  return errors;
 }

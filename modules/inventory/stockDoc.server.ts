@@ -1,10 +1,17 @@
-import { AppError, defineHooks, type HookContext, type Row, rowsAsArrays } from '@mes/engine-server';
+import {
+  AppError,
+  combineErrors,
+  defineHooks,
+  type HookContext,
+  type Row,
+  rowsAsArrays,
+} from '@mes/engine-server';
 import { addDecimal, compareDecimal, lineTable, mulDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { type PostedRow, type PostingLine, postMovements, reverseMovements } from './ledger.server';
 import { isZero } from './logic/state';
 import './messages.server';
-import { checkRefs, type LocationRow, loadLocations, loadRefs, lockMaterials } from './state.server';
+import { type LocationRow, loadLocations, loadRefs, lockMaterials, refErrors } from './state.server';
 import { STOCK_DOC_TYPE, stockDoc } from './stockDoc.entity';
 
 const LINES = lineTable(stockDoc, 'Lines');
@@ -31,16 +38,18 @@ interface DocLine {
 /** Rules of the document before it is saved; the posting checks stock again when it is approved. */
 async function validateLines(ctx: HookContext, type: number, warehouseId: number | null, lines: DocLine[]) {
   if (!lines.length) throw new AppError('iv.no_lines').at('Lines');
+  // every bad line at once: a stocktake of thousands of lines is not put right one save at a time
+  const errors: AppError[] = [];
   const locationIds = new Set<number>();
   lines.forEach((l, i) => {
     const line = i + 1;
     // a stocktake line may count zero; every other movement moves something
     if (type !== STOCK_DOC_TYPE.COUNT && compareDecimal(l.Qty, '0') <= 0)
-      throw new AppError('iv.qty_positive', { line }).at('Lines');
+      errors.push(new AppError('iv.qty_positive', { line }).at('Lines'));
     if (type === STOCK_DOC_TYPE.TRANSFER && (!l.To_Location_ID || l.To_Location_ID === l.Location_ID))
-      throw new AppError('iv.to_location', { line }).at('Lines');
+      errors.push(new AppError('iv.to_location', { line }).at('Lines'));
     if (type !== STOCK_DOC_TYPE.TRANSFER && l.To_Location_ID)
-      throw new AppError('iv.to_location_only_transfer', { line }).at('Lines');
+      errors.push(new AppError('iv.to_location_only_transfer', { line }).at('Lines'));
     locationIds.add(l.Location_ID);
     if (l.To_Location_ID) locationIds.add(l.To_Location_ID);
   });
@@ -49,19 +58,24 @@ async function validateLines(ctx: HookContext, type: number, warehouseId: number
     [...new Set(lines.map((l) => l.Material_ID))],
     [...locationIds],
   );
-  checkRefs(
-    lines.map((l, i) => ({
-      line: i + 1,
-      materialId: l.Material_ID,
-      locationIds: [l.Location_ID, ...(l.To_Location_ID ? [l.To_Location_ID] : [])],
-    })),
-    materials,
-    locations,
+  errors.push(
+    ...refErrors(
+      lines.map((l, i) => ({
+        line: i + 1,
+        materialId: l.Material_ID,
+        locationIds: [l.Location_ID, ...(l.To_Location_ID ? [l.To_Location_ID] : [])],
+      })),
+      materials,
+      locations,
+    ),
   );
   lines.forEach((l, i) => {
-    if (warehouseId && locations.get(l.Location_ID)?.warehouse_id !== warehouseId)
-      throw new AppError('iv.location_warehouse', { line: i + 1 }).at('Lines');
+    const loc = locations.get(l.Location_ID);
+    if (warehouseId && loc && loc.warehouse_id !== warehouseId)
+      errors.push(new AppError('iv.location_warehouse', { line: i + 1 }).at('Lines'));
   });
+  if (errors.length)
+    throw combineErrors(errors.sort((a, b) => Number(a.params.line) - Number(b.params.line)));
   return locations;
 }
 

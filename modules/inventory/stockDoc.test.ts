@@ -212,6 +212,37 @@ describe('bad input changes nothing', () => {
     expect(en.body.Message).toBe('The document needs at least one line');
   });
 
+  it('names every bad line at once, the first five and how many there are', async () => {
+    const lines = [
+      { Material_ID: f.avg, Location_ID: f.locA, Qty: '1' },
+      { Material_ID: 999999, Location_ID: f.locA, Qty: '1' },
+      { Material_ID: f.avg, Location_ID: f.locA, Qty: '0' },
+      { Material_ID: f.avg, Location_ID: 999999, Qty: '2' },
+    ];
+    const zh = await createDoc(t, T.RECEIPT, lines);
+    expect(zh.body.Message).toBe(
+      '共 3 处错误：第 2 行：物料不存在或已停用；第 3 行：数量必须大于 0；第 4 行：库位不存在或已停用',
+    );
+    const many = Array.from({ length: 8 }, () => ({ Material_ID: f.avg, Location_ID: f.locA, Qty: '-1' }));
+    const en = await t.call(
+      'POST',
+      '/StockDoc',
+      { Doc_Type: T.RECEIPT, Doc_Date: '2026-11-01', Lines: many },
+      { 'accept-language': 'en' },
+    );
+    expect(en.body.Message).toMatch(
+      /^8 problems: Lines row 1 Quantity\(Qty\): must be at least 0; .*Lines row 5 .*; …$/,
+    );
+    // caught by the declaration's shape (Qty at least 0) before the hook: listed the same way
+    expect(en.body.Message).not.toContain('row 6');
+    // the shape of the body: every field at fault, each named, in one answer
+    const shape = await createDoc(t, T.RECEIPT, [
+      { Material_ID: 'x', Location_ID: f.locA, Qty: '1' },
+      { Material_ID: f.avg, Location_ID: f.locA, Qty: 'abc' },
+    ] as never);
+    expect(shape.body.Message).toMatch(/^共 2 处错误：.*第 1 行.*Material_ID.*；.*第 2 行.*Qty/);
+  });
+
   it('refuses a stale version and edits of approved documents', async () => {
     const c = await createDoc(t, T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '1' }]);
     const { Doc_ID, Version } = c.body.Data;

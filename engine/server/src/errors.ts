@@ -30,6 +30,25 @@ export class AppError extends Error {
   }
 }
 
+/** How many problems one refusal lists at most; the message counts the rest. */
+export const LISTED_AT_MOST = 5;
+
+/**
+ * One refusal for several problems, so that a user fixes them all in one go instead of meeting them
+ * one save at a time (ERPNext's stock reconciliation is known for the latter): the first few in
+ * order, and how many there are. One problem is refused as itself. The field is the first one's.
+ */
+export function combineErrors(errors: readonly AppError[]): AppError {
+  if (errors.length === 1) return errors[0];
+  const listed = errors.slice(0, LISTED_AT_MOST);
+  const join = (lang: Lang, sep: string) => listed.map((e) => e.text(lang)).join(sep);
+  const key = errors.length > listed.length ? 'errors_more' : 'errors_all';
+  return new AppError(key, {
+    n: errors.length,
+    list: { zh: join('zh', '；'), en: join('en', '; ') },
+  }).at(errors[0]?.field);
+}
+
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
   const m = messageOf(key);
   return m ? fill(labelOf(m, lang), params) : key;

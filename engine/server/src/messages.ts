@@ -10,6 +10,8 @@ export const MESSAGES = {
     en: 'Someone else has changed this record; reload it and try again',
   },
   validation: { zh: '{field}：{reason}', en: '{field}: {reason}' },
+  errors_all: { zh: '共 {n} 处错误：{list}', en: '{n} problems: {list}' },
+  errors_more: { zh: '共 {n} 处错误：{list}……', en: '{n} problems: {list}; …' },
   unknown_field: { zh: '不允许的字段：{field}', en: 'Field not allowed: {field}' },
   body_too_large: { zh: '请求内容过大（上限 {limit}）', en: 'The request is too large (limit {limit})' },
   invalid_json: { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },

@@ -1,7 +1,7 @@
 import type { EntityDef, Label, Lang } from '@mes/model';
 import { labelOf } from '@mes/model';
 import type { z } from 'zod';
-import { AppError, translate } from './errors';
+import { AppError, combineErrors, translate } from './errors';
 import { isMessageKey } from './messages';
 
 type Issue = z.core.$ZodIssue;
@@ -52,17 +52,28 @@ function fieldName(def: EntityDef | undefined, path: PropertyKey[], lang: Lang):
   return f ? `${labelOf(f.label, lang)}(${head})` : head;
 }
 
-/** Turns the first zod issue into a Code 1 error that names the field in the user's language. */
+/**
+ * Turns zod's issues into a Code 1 error that names each field in the user's language: all of them
+ * (the first few, see combineErrors), so that a long document's lines are put right in one go.
+ */
 export function zodError(error: z.ZodError, def: EntityDef | undefined, lang: Lang): AppError {
   // an unknown field explains the other issues better than they explain themselves
-  const issue = error.issues.find((i) => i.code === 'unrecognized_keys') ?? error.issues[0];
-  if (issue.code === 'unrecognized_keys') {
-    const prefix = issue.path.length ? `${fieldName(def, issue.path, lang)} ` : '';
-    return new AppError('unknown_field', { field: prefix + issue.keys.join(', ') });
+  const unknown = error.issues.find((i) => i.code === 'unrecognized_keys');
+  if (unknown?.code === 'unrecognized_keys') {
+    const prefix = unknown.path.length ? `${fieldName(def, unknown.path, lang)} ` : '';
+    return new AppError('unknown_field', { field: prefix + unknown.keys.join(', ') });
   }
-  const field = fieldName(def, issue.path, lang) || '-';
-  const wire = issue.path.map(String).join('.');
-  return new AppError('validation', { field, reason: reason(issue, lang) }).at(wire || undefined);
+  return combineErrors(
+    error.issues.map((issue) => {
+      const field = fieldName(def, issue.path, lang) || '-';
+      const wire = issue.path.map(String).join('.');
+      // already in the user's language: the combined message is read in it
+      const text = (s: string) => ({ zh: s, en: s });
+      return new AppError('validation', { field: text(field), reason: text(reason(issue, lang)) }).at(
+        wire || undefined,
+      );
+    }),
+  );
 }
 
 export function parseWith<T>(
