@@ -11,6 +11,18 @@ export interface HookContext extends TxContext {
    * (andCommit). Set for onApprove.
    */
   last?: boolean;
+  /** Given to onApprove of hooks that carry the approval (EntityHooks.carriesApproval). */
+  approval?: ApprovalWrites;
+}
+
+/**
+ * The approval's own writes (the document's state, its history, the log, the to-dos it ends), for
+ * the posting's last statement to carry: the document row is updated once, with `set` (columns of
+ * the document the posting changes, by SQL name), and the approval takes no round trip of its own.
+ */
+export interface ApprovalWrites {
+  /** To be called once, its statements sent in the hook's last statement (each a CTE body). */
+  writes(set?: Record<string, unknown>): RawBuilder<unknown>[];
 }
 
 /**
@@ -33,6 +45,11 @@ export interface EntityHooks {
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: most hooks answer nothing and just return
   onApprove?(ctx: HookContext, record: Row): Promise<Row | void> | Row | void;
+  /**
+   * onApprove writes the approval itself (ctx.approval) in its last statement: the record it gets
+   * is read under lock and shown as approved, but the document's state is written with the posting.
+   */
+  carriesApproval?: boolean;
   /** Refuse an UnApprove when a later document depends on this one. */
   beforeUnapprove?(ctx: HookContext, record: Row): Promise<void> | void;
   /** Back to draft: reverse what onApprove posted (new rows, never updates). */

@@ -1,36 +1,22 @@
-import { columnOf, type EntityDef, labelOf, STATE, STATE_LABELS } from '@mes/model';
+import { type EntityDef, labelOf, STATE, STATE_LABELS } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context';
 import type { Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError, notFound, translate } from '../errors';
-import type { HookContext } from '../hooks';
-import { notify, todosDone } from '../notify';
-import { logInsert, type Verb } from '../oplog';
+import type { ApprovalWrites, HookContext } from '../hooks';
+import { notify } from '../notify';
+import type { Verb } from '../oplog';
+import { type LockedDoc, lockDoc } from './lock';
+import { type ApprovalAction, approvalWrites, asApproved } from './writes';
 
-export type ApprovalAction = 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
+export type { ApprovalAction };
 
 export interface ApprovalInput {
   id: number;
   nextUserId?: number;
   reason?: string;
-}
-
-interface MenuSettings {
-  route: string | null;
-  /** Approver user ids by level (index 0 = level 1) configured for the entity's menu. */
-  levels: (number | string)[] | null;
-}
-
-interface DocRow {
-  id: number;
-  state: number;
-  approve_level: number;
-  next_user_id: number | null;
-  created_by: number | null;
-  doc_no: unknown;
-  posting_date?: unknown;
 }
 
 /**
@@ -57,17 +43,11 @@ export class ApprovalService {
       const c: HookContext = { ...ctx, tx, registry: this.engine.registry };
       const dateField =
         typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
-      const noField = def.features.numbering?.field ?? def.display;
-      // the document under lock, with its menu's route and approvers: one round trip
-      const { rows } = await sql<DocRow & MenuSettings>`SELECT t.id, t.state, t.approve_level, t.next_user_id,
-          t.created_by, ${sql.ref(`t.${columnOf(noField)}`)} AS doc_no
-          ${dateField ? sql`, ${sql.ref(`t.${columnOf(dateField)}`)} AS posting_date` : sql``},
-          m.route, (SELECT array_agg(l.approver_id ORDER BY l.level_no, l.line_no) FROM approval_setting s
-            JOIN approval_setting_levels l ON l.parent_id = s.id WHERE s.menu_id = m.id) AS levels
-        FROM ${sql.table(def.table)} AS t LEFT JOIN module_menu m ON m.menu_code = ${def.menu ?? null}
-        WHERE t.id = ${input.id} AND ${opts.scope ?? sql`TRUE`} FOR UPDATE OF t`.execute(tx);
-      const doc = rows[0];
-      if (!doc) throw notFound();
+      // a hook that carries the approval gets the record from the statement that locks it
+      const carry = action === 'Approve' && !!svc.hooks.onApprove && svc.hooks.carriesApproval === true;
+      const locked = await lockDoc(tx, def, svc, input.id, opts.scope, carry);
+      if (!locked) throw notFound();
+      const { doc } = locked;
       const me = ctx.user?.User_ID ?? 0;
       const levels = (doc.levels ?? []).map(Number);
       const route = doc.route ?? `/${def.name}`;
@@ -128,30 +108,38 @@ export class ApprovalService {
       }
       const approved = to.state === STATE.APPROVED;
       const posting = approved && !!svc.hooks.onApprove;
+      const what = { def, doc, to, action, verb, reason, me };
+      const tell = () => this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
+      if (posting && carry && locked.record) {
+        // approved: no new to-do that the approval's writes would end, only the author's message
+        await tell();
+        // the posting's last statement writes the approval with its own, and commits
+        let taken = false;
+        const approval: ApprovalWrites = {
+          writes: (set) => {
+            if (taken) throw new Error(`${def.name}: the approval was written twice`);
+            taken = true;
+            return approvalWrites(c, what, route, set);
+          },
+        };
+        const record = asApproved(locked.record, what, doc.now);
+        const after = await svc.hooks.onApprove?.({ ...c, last: true, approval }, record);
+        if (!taken) throw new Error(`${def.name}: onApprove carries the approval but did not write it`);
+        return { id: doc.id, after: after ?? undefined };
+      }
       // the state, the history, the log and the done to-dos in one statement, and all before the
       // posting hook: what it locks (stock) stays locked only for the posting and the commit. The
       // same statement answers the record as approved, for the hook.
-      const parameter = String(doc.id);
-      const { rows: changed } =
-        await sql<Row>`WITH u AS (UPDATE ${sql.table(def.table)} SET state = ${to.state}, approve_level = ${to.level},
-            next_user_id = ${to.next},
-            approved_by = ${approved ? me || null : action === 'UnApprove' ? null : sql`approved_by`},
-            approved_at = ${approved ? sql`now()` : action === 'UnApprove' ? null : sql`approved_at`},
-            version = version + 1, updated_at = now(), updated_by = ${me || null}
-          WHERE id = ${doc.id} RETURNING *),
-        h AS (INSERT INTO approval_history (entity_name, record_id, action, from_state, to_state, level,
-            operator_id, next_user_id, rejected_msg, op_time)
-          VALUES (${def.name}, ${doc.id}, ${action}, ${doc.state}, ${to.state}, ${to.level}, ${me || null}, ${to.next},
-            ${reason ?? null}, now())),
-        o AS (${logInsert(c, verb, def.name, doc.id, { from: doc.state, to: to.state, reason, next: to.next })}),
-        d AS (${todosDone(route, parameter)})
+      const [u, ...rest] = approvalWrites(c, what, route);
+      const { rows: changed } = await sql<Row>`WITH u AS (${u} RETURNING *),
+        ${sql.join(rest.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`))}
         ${posting ? svc.readFrom(sql`u`, doc.id) : sql`SELECT 1`}`.execute(tx);
-      await this.tell(tx, def, String(doc.doc_no ?? doc.id), route, doc, to, action, reason, me);
+      await tell();
       const after = posting
         ? await svc.hooks.onApprove?.({ ...c, last: true }, svc.record(changed[0]))
         : undefined;
       // nothing more in this transaction: onApprove may have committed it with its last statement
-      return { id: doc.id, after };
+      return { id: doc.id, after: after ?? undefined };
     });
     // read after the commit (a posting's locks on stock are not held for the answer), unless the
     // posting answered the record as it left it
@@ -179,7 +167,7 @@ export class ApprovalService {
     def: EntityDef,
     no: string,
     route: string,
-    doc: DocRow,
+    doc: LockedDoc,
     to: { state: number; next: number | null },
     action: ApprovalAction,
     reason: string | undefined,

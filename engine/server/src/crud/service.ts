@@ -128,9 +128,15 @@ export class EntityService {
    * What `get` reads, from `source`: the table, or a statement's `UPDATE … RETURNING *` so that
    * the statement that changes a record also answers it as changed. Rows go through `record`.
    */
-  readFrom(source: RawBuilder<unknown>, id: number): RawBuilder<Row> {
+  readFrom(
+    source: RawBuilder<unknown>,
+    id: number,
+    /** more of the row `t` to read with it (a caller's own columns, each with its join) */
+    extra?: { columns: RawBuilder<unknown>; joins: RawBuilder<unknown> },
+  ): RawBuilder<Row> {
     const { columns, joins, lines } = this.selection();
-    return sql<Row>`SELECT ${columns}${lines} FROM ${source} AS t ${joins} WHERE t.id = ${id}`;
+    return sql<Row>`SELECT ${columns}${lines}${extra ? sql`, ${extra.columns}` : sql``}
+      FROM ${source} AS t ${joins} ${extra?.joins ?? sql``} WHERE t.id = ${id}`;
   }
 
   /** A row of `readFrom` as the wire carries it (its lines parsed). */
