@@ -158,6 +158,45 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     await shot(page, 'inventory-ledger-zh');
   });
 
+  it('fills a stocktake from stock, saves it untouched and approving it posts nothing', async () => {
+    const where = (
+      await t.call<{ Warehouse_ID: number; Warehouse_Code: string; Warehouse_Name: string }>(
+        'GET',
+        `/Warehouse/${(await t.call<{ Warehouse_ID: number }>('GET', `/Location/${location.Location_ID}`)).body.Data.Warehouse_ID}`,
+      )
+    ).body.Data;
+    await page.goto(`${t.url}${DOCS}`);
+    await page.click(tid('entity-add'));
+    await page.waitForSelector(tid('entity-form-StockDoc'));
+    // a receipt has no such button; a stocktake does
+    await choose(page, tid('field-Doc_Type'), { title: '入库' });
+    expect(await page.locator(tid('fill-Lines')).count()).toBe(0);
+    await choose(page, tid('field-Doc_Type'), { title: '盘点' });
+    await page.click(tid('fill-Lines'));
+    await eventually(toast).toContain('请先选择仓库或库位');
+    await choose(page, tid('field-Warehouse_ID'), {
+      typed: where.Warehouse_Code,
+      title: where.Warehouse_Name,
+    });
+    await page.click(tid('fill-Lines'));
+    await eventually(toast).toContain('已带出');
+    const rows = page.locator(`${tid('lines-Lines')} tbody tr`);
+    const ours = rows.filter({ hasText: material.Material_Name });
+    await eventually(() => ours.count()).toBe(1);
+    expect(await ours.locator('[data-testid$="-Qty"] input').first().inputValue()).toBe('8');
+    expect(await page.locator(`${tid('field-Total_Qty')} input`).inputValue()).not.toBe('');
+    await shot(page, 'inventory-count-filled-zh');
+    await page.click(tid('entity-form-save'));
+    await eventually(toast).toContain('操作成功');
+    const doc = (await t.call<{ Doc_ID: number }[]>('GET', '/StockDoc?Sort=-Doc_ID&PageSize=1')).body.Data[0];
+    const ledgerBefore = (await t.call('GET', '/StockLedger?PageSize=1')).body.Paging?.TotalCount;
+    expect((await t.call('POST', '/StockDoc/Approve', { Doc_ID: doc.Doc_ID })).body.Code).toBe(0);
+    const approved = await t.call<{ Lines: { Diff_Qty: string }[] }>('GET', `/StockDoc/${doc.Doc_ID}`);
+    expect(approved.body.Data.Lines.every((l) => l.Diff_Qty === '0')).toBe(true);
+    expect((await t.call('GET', '/StockLedger?PageSize=1')).body.Paging?.TotalCount).toBe(ledgerBefore);
+    expect(await balance()).toBe('8');
+  });
+
   it('transfers 3 to another bin through the form; quantity and value move, the total stays', async () => {
     const to = (await t.call<(typeof location)[]>('GET', '/Location?Location_Code=WH01-A-02')).body.Data[0];
     await page.goto(`${t.url}${DOCS}`);

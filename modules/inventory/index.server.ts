@@ -1,4 +1,5 @@
 import type { ServerModule } from '@mes/engine-server';
+import { countLinesRoute } from './countLines.server';
 import { inventoryModule } from './index';
 import { stockLedgerHooks } from './ledgerScopes.server';
 import { reportRoutes } from './reports.server';
@@ -17,5 +18,8 @@ export const inventoryServer: ServerModule = {
   manifest: inventoryModule,
   hooks: [stockDocHooks, stockLedgerHooks],
   seed: seedInventory,
-  routes: (app, engine) => reportRoutes(app, engine),
+  routes: (app, engine) => {
+    reportRoutes(app, engine);
+    countLinesRoute(app, engine);
+  },
 };

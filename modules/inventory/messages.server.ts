@@ -51,5 +51,22 @@ defineMessages({
     zh: '该单据已过账，不能重复过账',
     en: 'This document has already been posted',
   },
+  'iv.count_where': { zh: '请先选择仓库或库位', en: 'Choose a warehouse or a location first' },
+  'iv.count_warehouse_unknown': {
+    zh: '仓库不存在或已停用',
+    en: 'The warehouse does not exist or is disabled',
+  },
+  'iv.count_location_unknown': {
+    zh: '库位不存在或已停用',
+    en: 'The location does not exist or is disabled',
+  },
+  'iv.count_location_warehouse': {
+    zh: '库位不属于所选仓库',
+    en: 'The location is not in the chosen warehouse',
+  },
+  'iv.count_too_many': {
+    zh: '该仓库有 {n} 条库存记录，超过单据上限 {max} 条，请按库位分次盘点',
+    en: 'There are {n} stock records here, more than the {max} lines a document holds; count location by location',
+  },
   'iv.bad_days': { zh: '天数必须在 1 到 3650 之间', en: 'Days must be between 1 and 3650' },
 });

@@ -75,6 +75,14 @@ export const stockDoc = defineEntity({
     Lines: {
       label: { zh: '明细', en: 'Lines' },
       maxRows: 500,
+      // a stocktake starts from the book: every balance of the warehouse, counted quantity = book,
+      // so that the clerk corrects what differs instead of typing every line (countLines.server.ts)
+      fill: {
+        label: { zh: '按库存带出', en: 'Fill from stock' },
+        path: '/StockReport/CountLines',
+        params: ['Warehouse_ID'],
+        when: { Doc_Type: STOCK_DOC_TYPE.COUNT },
+      },
       fields: {
         Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
         Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', { required: true }),

@@ -247,7 +247,13 @@ function documentAmounts(
   const updates: Amounts['lines'] = [];
   for (const [i, l] of lines.entries()) {
     const rows = posted.filter((p) => p.lineNo === i + 1 && (!p.transfer || p.direction === 1));
-    if (!rows.length) continue;
+    if (!rows.length) {
+      // a stocktake's amounts become what its differences moved: a line counted as booked (filled
+      // from stock, priced) moved nothing, or its book value would stand beside a total of 0
+      if (type === STOCK_DOC_TYPE.COUNT && l.Amount != null && !isZero(l.Amount))
+        updates.push({ line: i + 1, amount: '0', price: null, batch: null });
+      continue;
+    }
     const amount = round(
       rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0'),
       2,

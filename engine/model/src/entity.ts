@@ -9,6 +9,23 @@ export interface LinesDef<F extends Fields = Fields> {
   fields: F;
   /** Most rows a document may carry; a bound keeps payloads and postings reasonable. */
   maxRows?: number;
+  /** A button that fills the rows from the server (a stocktake from the stock on hand): see FillDef. */
+  fill?: FillDef;
+}
+
+/**
+ * Lines the server can propose from what it already knows, so that a clerk does not type hundreds of
+ * rows it holds (ERPNext's "Fetch Items from Warehouse" on a stock reconciliation). The button
+ * replaces the rows with the answer of `GET path?param=value…`, rows shaped as the record's lines.
+ */
+export interface FillDef {
+  label: Label;
+  /** The GET route answering the rows (Data: the rows, ref display names included). */
+  path: string;
+  /** Header fields sent as query parameters, those filled only: the server says which it needs. */
+  params: string[];
+  /** Header values for which the button shows (`{ Doc_Type: 4 }`: stocktakes only); absent: always. */
+  when?: Record<string, unknown>;
 }
 
 export interface NumberingDef {
@@ -203,6 +220,9 @@ export function defineEntity<
       throw new Error(`${def.name}: search field ${n} is not a text or reference field`);
   }
   checkComputed(def.name, def.fields, def.lines);
+  for (const [key, l] of Object.entries(def.lines))
+    for (const n of [...(l.fill?.params ?? []), ...Object.keys(l.fill?.when ?? {})])
+      if (!(n in def.fields)) throw new Error(`${def.name}.${key}: fill field ${n} is not a header field`);
   for (const n of Object.keys(def.scopes))
     if (n in def.fields || !/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n))
       throw new Error(`${def.name}: scope ${n} needs an Upper_Snake name of its own`);

@@ -109,3 +109,20 @@ describe('defaults', () => {
     expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['Doc_Date']);
   });
 });
+
+describe('line fills', () => {
+  it('refuses a fill that names what the header does not have', () => {
+    const withFill = (params: string[], when: Record<string, unknown>) => () =>
+      defineEntity({
+        name: 'Count',
+        label: l('Count'),
+        kind: 'document',
+        fields: { Doc_Type: int(l('Type')), Store_ID: int(l('Store')) },
+        lines: { Lines: { ...pricedLines().Lines, fill: { label: l('Fill'), path: '/Fill', params, when } } },
+        display: 'Doc_Type',
+      });
+    expect(withFill(['Store_ID'], { Doc_Type: 4 })).not.toThrow();
+    expect(withFill(['Shop_ID'], { Doc_Type: 4 })).toThrow(/fill field Shop_ID/);
+    expect(withFill(['Store_ID'], { Kind: 4 })).toThrow(/fill field Kind/);
+  });
+});

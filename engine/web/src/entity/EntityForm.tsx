@@ -1,15 +1,15 @@
 import { displayNameOf, type EntityDef, STATE } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
-import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api';
 import { issueText, useLabel } from '../i18n';
 import { useCustomFields } from '../platform/api';
 import { CopyButton } from '../platform/CopyButton';
 import { CustomFieldItems } from '../platform/CustomFieldItems';
 import { FormHeader, FormTools } from '../platform/FormPlatform';
 import { FieldControl } from './controls';
+import { errorText } from './errorText';
+import { FillButton } from './FillButton';
 import type { Row } from './format';
 import { LinesEditor } from './LinesEditor';
 import {
@@ -17,6 +17,7 @@ import {
   type FormValues,
   initialValues,
   isDirty,
+  lineValues,
   samePath,
   schemaFor,
   toPayload,
@@ -45,16 +46,6 @@ export interface EntityFormProps {
 }
 
 export const SUCCESS_TOAST_SECONDS = 2;
-
-/** A Code 1 was already toasted by the client; a conflict also says what to do; the rest get a text here. */
-function errorText(e: unknown, t: TFunction): string | null {
-  if (!isApiError(e)) return t('errors.unknown');
-  if (e.status === 409) return `${e.message} ${t('form.conflict')}`;
-  if (e.shown || e.kind === 'aborted' || e.kind === 'unauthorized') return null;
-  return t(
-    `errors.${e.kind === 'forbidden' || e.kind === 'network' || e.kind === 'server' ? e.kind : 'unknown'}`,
-  );
-}
 
 /** A document past its draft is not edited (the server refuses it): its form only shows it. */
 export function pastDraft(def: EntityDef, record: Row | undefined): boolean {
@@ -85,6 +76,8 @@ export function EntityForm({
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  // rows a fill brought (LinesDef.fill), for the names of their references until the record is saved
+  const [filled, setFilled] = useState<Record<string, Row[]>>({});
   // the record read again (after an approval the server has filled in costs and amounts) shows in
   // the form, unless the user has changed something since: then their edits stay
   const shown = useRef(initial);
@@ -140,8 +133,7 @@ export function EntityForm({
     onSaved?.(env.Data);
   };
 
-  const onValuesChange = () => {
-    const values = form.getFieldsValue(true);
+  const followValues = (values: FormValues) => {
     // amounts and totals follow as the user types, as the server will compute them on save;
     // setting them does not call this again, and they never count as the user's changes
     for (const [path, v] of computedChanges(def, values)) form.setFieldValue(path, v);
@@ -150,6 +142,15 @@ export function EntityForm({
       setDirty(d);
       onDirtyChange?.(d);
     }
+  };
+  const onValuesChange = () => followValues(form.getFieldsValue(true));
+
+  // a fill sets the rows itself, which antd does not report as a change: amounts, totals and the
+  // dirty state follow as they do after typing
+  const fillLines = (key: string, rows: Row[]) => {
+    form.setFieldValue(key, lineValues(def.lines[key].fields, rows));
+    setFilled((f) => ({ ...f, [key]: rows }));
+    followValues(form.getFieldsValue(true));
   };
 
   const fields = Object.entries(def.fields);
@@ -214,12 +215,18 @@ export function EntityForm({
         .filter(([key]) => !hiddenLines?.includes(key))
         .map(([key, lines]) => (
           <Form.Item key={key} label={label(lines.label)}>
+            {lines.fill && !readOnly && (
+              <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
+            )}
             <LinesEditor
               name={key}
               lines={lines}
               disabled={readOnly}
               ruleFor={ruleFor}
-              loaded={Array.isArray(record?.[key]) ? (record[key] as Row[]) : undefined}
+              loaded={[
+                ...(Array.isArray(record?.[key]) ? (record[key] as Row[]) : []),
+                ...(filled[key] ?? []),
+              ]}
             />
           </Form.Item>
         ))}

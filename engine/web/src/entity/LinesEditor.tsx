@@ -1,9 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { displayNameOf, type FieldDef, type LinesDef } from '@mes/model';
+import { displayNameOf, type FieldDef, type LinesDef, type RefField } from '@mes/model';
 import { Button, Form, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
-import { FieldControl } from './controls';
+import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
 import { newLine, type ZodRule } from './payload';
 
@@ -13,8 +13,40 @@ export interface LinesEditorProps {
   disabled?: boolean;
   /** The zod-backed rule for a path inside the form (the same schema as the whole record). */
   ruleFor: (path: (string | number)[]) => ZodRule;
-  /** Rows as loaded, for the display values of ref cells. */
+  /** Rows as loaded (or filled from the server), for the display values of ref cells. */
   loaded?: Row[];
+}
+
+/** Display names of each reference column's ids, as the rows carry them (`Material_Name` beside `Material_ID`). */
+export function refNames(
+  fields: Record<string, FieldDef>,
+  rows: readonly Row[] = [],
+): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [col, f] of Object.entries(fields)) {
+    if (f.kind !== 'ref') continue;
+    const names = new Map<string, string>();
+    for (const r of rows) {
+      const id = r[col];
+      const name = r[displayNameOf(col, f as RefField)];
+      if (id !== null && id !== undefined && name !== null && name !== undefined)
+        names.set(String(id), String(name));
+    }
+    out.set(col, names);
+  }
+  return out;
+}
+
+/**
+ * A line cell's control, its ref named by the id it holds: by row position the name went with the
+ * wrong row once a row above was removed, or the rows were replaced by a fill.
+ */
+function LineControl(props: ControlProps<unknown> & { field: FieldDef; names?: Map<string, string> }) {
+  const { names, ...rest } = props;
+  const id = rest.value;
+  return (
+    <FieldControl {...rest} refLabel={id === null || id === undefined ? undefined : names?.get(String(id))} />
+  );
 }
 
 /** Child lines as an editable table; the server replaces the whole array on save. */
@@ -22,6 +54,7 @@ export function LinesEditor({ name, lines, disabled, ruleFor, loaded }: LinesEdi
   const { t } = useTranslation();
   const label = useLabel();
   const fields = Object.entries(lines.fields) as [string, FieldDef][];
+  const names = refNames(lines.fields, loaded);
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
@@ -45,13 +78,7 @@ export function LinesEditor({ name, lines, disabled, ruleFor, loaded }: LinesEdi
                       style={{ margin: 0, minWidth: f.kind === 'bool' ? 60 : 140 }}
                       rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
                     >
-                      <FieldControl
-                        field={f}
-                        disabled={disabled || f.readOnly}
-                        refLabel={
-                          f.kind === 'ref' ? (loaded?.[r.name]?.[displayNameOf(col, f)] as string) : undefined
-                        }
-                      />
+                      <LineControl field={f} disabled={disabled || f.readOnly} names={names.get(col)} />
                     </Form.Item>
                   </div>
                 ),

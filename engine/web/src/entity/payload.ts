@@ -59,14 +59,18 @@ export function initialValues(def: EntityDef, record?: Row, presets?: FormValues
   if (def.features.customFields)
     for (const n of CUSTOM_FIELD_NAMES) out[n] = (record?.[n] as string | null | undefined) ?? null;
   for (const [key, lines] of Object.entries(def.lines)) {
-    const rows = Array.isArray(record?.[key]) ? (record[key] as Row[]) : [];
-    out[key] = rows.map((r) => {
-      const line: FormValues = {};
-      for (const [n, f] of Object.entries(lines.fields)) line[n] = formValue(f, r[n]);
-      return line;
-    });
+    out[key] = lineValues(lines.fields, Array.isArray(record?.[key]) ? (record[key] as Row[]) : []);
   }
   return out;
+}
+
+/** Lines as the form holds them, from rows in wire shape (a record's, or rows the server proposed). */
+export function lineValues(fields: Fields, rows: readonly Row[]): FormValues[] {
+  return rows.map((r) => {
+    const line: FormValues = {};
+    for (const [n, f] of Object.entries(fields)) line[n] = formValue(f, r[n]);
+    return line;
+  });
 }
 
 export function newLine(fields: Fields): FormValues {
