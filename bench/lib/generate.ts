@@ -127,12 +127,14 @@ export async function generate(db: Db, o: GenerateOptions): Promise<GenerateResu
     const at = sql`(DATE '${sql.raw(HISTORY_START)}' + day + TIME '08:00')::timestamptz`;
     await step('stock_ledger', () =>
       sql`INSERT INTO stock_ledger (id, posting_date, doc_type, doc_id, doc_no, line_no, material_id, warehouse_id,
-          location_id, batch_no, direction, qty, unit_cost, amount, balance_qty, is_transfer, posted_at, created_by,
+          location_id, batch_no, direction, qty, unit_cost, amount, balance_qty, balance_amount, is_transfer, posted_at, created_by,
           created_at, updated_at)
         SELECT id, ${day}, doc_type, doc_id, 'BG' || lpad(doc_id::text, 7, '0'), line_no, material_id, warehouse_id,
           location_id, batch_no, CASE WHEN qty > 0 THEN 1 ELSE -1 END, qty, cost, qty * cost,
-          sum(qty) OVER (PARTITION BY material_id, location_id, batch_no ORDER BY id), e >= 3, ${at}, ${admin}, ${at}, ${at}
-        FROM bench_led ORDER BY id`.execute(c),
+          sum(qty) OVER w, sum(qty * cost) OVER w, e >= 3, ${at}, ${admin}, ${at}, ${at}
+        FROM bench_led WINDOW w AS (PARTITION BY material_id, location_id, batch_no ORDER BY id) ORDER BY id`.execute(
+        c,
+      ),
     );
     await step('stock_doc', async () => {
       const d =

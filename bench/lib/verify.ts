@@ -8,6 +8,8 @@ export interface Violations {
   layersVsPool: number;
   negativeBalances: number;
   runningBalance: number;
+  /** rows whose running value (balance_amount, where kept) is not the sum of the amounts before them */
+  runningValue: number;
   fifoUses: number;
 }
 
@@ -27,7 +29,7 @@ export const isClean = (v: Violations) => Object.values(v).every((n) => n === 0)
  * The README invariants as one query: the ledger summed per material/location/batch equals the
  * balance (quantity and value); balances summed per material equal the pool; the open FIFO layers
  * sum to the pool quantity (or zero when negative); no balance below zero; every row's running
- * balance is the sum of the rows before it; every outbound row's layer use adds up to its quantity.
+ * balance (and value, where kept) is the sum of the rows before it; every outbound row's layer use adds up to its quantity.
  */
 export async function verify(db: Db): Promise<Violations> {
   const { rows } = await sql<Record<keyof Violations, number>>`SELECT
@@ -44,6 +46,9 @@ export async function verify(db: Db): Promise<Violations> {
     (SELECT count(*)::int FROM (SELECT balance_qty,
         sum(qty) OVER (PARTITION BY material_id, location_id, batch_no ORDER BY id) AS run FROM stock_ledger) r
       WHERE balance_qty <> run) AS "runningBalance",
+    (SELECT count(*)::int FROM (SELECT balance_amount,
+        sum(amount) OVER (PARTITION BY material_id, location_id, batch_no ORDER BY id) AS run FROM stock_ledger) r
+      WHERE balance_amount <> run) AS "runningValue",
     (SELECT count(*)::int FROM stock_ledger l
       LEFT JOIN (SELECT ledger_id, sum(qty) AS q FROM stock_layer_use GROUP BY 1) u ON u.ledger_id = l.id
       WHERE l.direction = -1 AND NOT l.is_transfer AND l.reversal_of IS NULL

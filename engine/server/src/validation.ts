@@ -67,11 +67,8 @@ export function zodError(error: z.ZodError, def: EntityDef | undefined, lang: La
     error.issues.map((issue) => {
       const field = fieldName(def, issue.path, lang) || '-';
       const wire = issue.path.map(String).join('.');
-      // already in the user's language: the combined message is read in it
-      const text = (s: string) => ({ zh: s, en: s });
-      return new AppError('validation', { field: text(field), reason: text(reason(issue, lang)) }).at(
-        wire || undefined,
-      );
+      // already in the user's language, as the combined message is read in it
+      return new AppError('validation', { field, reason: reason(issue, lang) }).at(wire || undefined);
     }),
   );
 }
