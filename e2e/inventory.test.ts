@@ -249,7 +249,7 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain(no);
     expect(text).toContain(material.Material_Name);
-    expect(text).toContain('库存单据');
+    expect(text).toContain('入库单');
     await shot(page, 'inventory-print-zh');
   });
 });

@@ -124,7 +124,7 @@ export const stockDoc = defineEntity({
   features: {
     approval: { dateField: 'Doc_Date' },
     numbering: { field: 'Doc_NO', prefix: 'IV', period: 'month', digits: 4 },
-    print: true,
+    print: { titleBy: 'Doc_Type' },
     attachments: true,
     tags: true,
     customFields: true,

@@ -43,7 +43,11 @@ export interface Features {
   customFields?: boolean;
   /** The approval flow of DESIGN.md §5; `dateField` must be filled before approval (posting date). */
   approval?: boolean | { dateField?: string };
-  print?: boolean;
+  /**
+   * Printing (PDF). `titleBy`: an option field whose value names the printed document (a stock
+   * document of type 入库 prints as 入库单 / "Receipt", not as the entity's plural label).
+   */
+  print?: boolean | { titleBy?: string };
   numbering?: NumberingDef;
 }
 
@@ -220,6 +224,9 @@ export function defineEntity<
       throw new Error(`${def.name}: search field ${n} is not a text or reference field`);
   }
   checkComputed(def.name, def.fields, def.lines);
+  const titleBy = typeof def.features.print === 'object' ? def.features.print.titleBy : undefined;
+  if (titleBy && def.fields[titleBy]?.kind !== 'enum')
+    throw new Error(`${def.name}: print title field ${titleBy} is not an option field`);
   for (const [key, l] of Object.entries(def.lines))
     for (const n of [...(l.fill?.params ?? []), ...Object.keys(l.fill?.when ?? {})])
       if (!(n in def.fields)) throw new Error(`${def.name}.${key}: fill field ${n} is not a header field`);

@@ -17,7 +17,10 @@ const doc = defineEntity({
   display: 'Doc_NO',
   fields: {
     Doc_NO: text({ zh: '单据编号', en: 'Document no.' }, { max: 30 }),
-    Doc_Type: enumOf({ zh: '单据类型', en: 'Document type' }, options([1, '入库', 'Receipt'])),
+    Doc_Type: enumOf(
+      { zh: '单据类型', en: 'Document type' },
+      options([1, '入库', 'Receipt'], [2, '出库', 'Issue']),
+    ),
     Doc_Date: date({ zh: '业务日期', en: 'Posting date' }),
     Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name'),
     Department_ID: ref({ zh: '部门', en: 'Department' }, 'Department', 'Dept_Name'),
@@ -27,6 +30,7 @@ const doc = defineEntity({
     Total_Qty: decimal({ zh: '总数量', en: 'Total quantity' }, { precision: 18, scale: 4 }),
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true }),
   },
+  features: { print: { titleBy: 'Doc_Type' } },
   lines: {
     Lines: {
       label: { zh: '明细', en: 'Lines' },
@@ -179,6 +183,33 @@ describe('renderRecordsPdf layout', () => {
     expect(pages.size).toBeGreaterThan(1);
     for (const p of pages) expect(ws.some((w) => w.page === p && w.text === 'Quantity')).toBe(true);
     expect(overlaps(ws)).toEqual([]);
+  });
+});
+
+describe('renderRecordsPdf, several records', () => {
+  /** The text of each page. */
+  const pages = (pdf: Buffer, name: string) => {
+    const file = join(dir, `${name}.pdf`);
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+  };
+  const long = { ...rec, Lines: Array.from({ length: 80 }, (_, i) => line((i % 5) + 1)) };
+  const issue = { ...rec, ID: 2, Doc_Type: 2 };
+
+  it.skipIf(!hasPdftotext)('each is titled by its type and numbers its own pages', async () => {
+    const zh = pages(await renderRecordsPdf(doc, [long, issue], 'zh', head), 'two-zh');
+    expect(zh.length).toBeGreaterThan(2);
+    const n = zh.length - 1;
+    expect(zh[0]).toContain('入库单');
+    expect(zh[0]).toContain(`第 1 页 / 共 ${n} 页`);
+    expect(zh[n - 1]).toContain(`第 ${n} 页 / 共 ${n} 页`);
+    expect(zh[n]).toContain('出库单');
+    expect(zh[n]).toContain('第 1 页 / 共 1 页');
+    const en = pages(await renderRecordsPdf(doc, [issue, long], 'en', head), 'two-en');
+    expect(en[0]).toMatch(/^\s*\S.*\n\s*Issue\s*$/m);
+    expect(en[0]).toContain('Page 1 of 1');
+    expect(en[1]).toMatch(/^\s*Receipt\s*$/m);
+    expect(en[1]).toContain(`Page 1 of ${en.length - 1}`);
   });
 });
 

@@ -57,6 +57,8 @@ const TEXT = {
   printedBy: { zh: '打印人：{name}', en: 'Printed by: {name}' },
   printedAt: { zh: '打印时间：{at}', en: 'Printed at: {at}' },
   page: { zh: '第 {n} 页 / 共 {total} 页', en: 'Page {n} of {total}' },
+  /** a document named by its type (print.titleBy): 入库 → 入库单 */
+  typedTitle: { zh: '{type}单', en: '{type}' },
 } satisfies Record<string, Label>;
 
 export interface PrintHeader {
@@ -94,9 +96,11 @@ export function renderRecordsPdf(
   // the footer line sits in the last 30 points above the bottom margin
   const box = { left, width, bottom: () => doc.page.height - doc.page.margins.bottom - 30 };
 
-  // several records print as one file, each starting on a page of its own
+  // several records print as one file, each starting on a page of its own and numbered on its own
+  const starts: number[] = [];
   for (const [k, rec] of recs.entries()) {
     if (k > 0) doc.addPage();
+    starts.push(doc.bufferedPageRange().count - 1);
     doc
       .font(FONT.regular)
       .fontSize(9)
@@ -106,7 +110,7 @@ export function renderRecordsPdf(
       .font(FONT.bold)
       .fontSize(18)
       .fillColor('#000')
-      .text(labelOf(def.label, lang), left, doc.y, { width, align: 'center' });
+      .text(titleOf(def, rec, lang), left, doc.y, { width, align: 'center' });
     doc.y += 12;
     drawFields(doc, visible(def.fields), rec, lang, box);
 
@@ -143,10 +147,13 @@ export function renderRecordsPdf(
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const y = doc.page.height - doc.page.margins.bottom - 12;
+    const k = starts.findLastIndex((s) => s <= i - range.start);
+    const first = starts[k];
+    const total = (starts[k + 1] ?? range.count) - first;
     const footer = [
       fill(labelOf(TEXT.printedBy, lang), { name: head.operator }),
       fill(labelOf(TEXT.printedAt, lang), { at: head.printedAt }),
-      fill(labelOf(TEXT.page, lang), { n: i + 1, total: range.count }),
+      fill(labelOf(TEXT.page, lang), { n: i - range.start - first + 1, total }),
     ].join('    ');
     doc
       .font(FONT.regular)
@@ -156,6 +163,16 @@ export function renderRecordsPdf(
   }
   doc.end();
   return done;
+}
+
+/** The printed title: the record's type where the declaration names one (print.titleBy), else the entity. */
+function titleOf(def: EntityDef, rec: Row, lang: Lang): string {
+  const by = typeof def.features.print === 'object' ? def.features.print.titleBy : undefined;
+  const f = by ? def.fields[by] : undefined;
+  const option = f?.kind === 'enum' ? f.options.find((o) => o.value === rec[by as string]) : undefined;
+  return option
+    ? fill(labelOf(TEXT.typedTitle, lang), { type: labelOf(option.label, lang) })
+    : labelOf(def.label, lang);
 }
 
 /** Kinds whose values are one token (a number, a date): never split over two lines. */
