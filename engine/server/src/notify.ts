@@ -17,23 +17,27 @@ export interface Notice {
   from?: number | null;
 }
 
-/** The message service every module calls; it writes in the caller's transaction. */
+/**
+ * The message service every module calls; it writes in the caller's transaction, in one statement
+ * (the message, its menu looked up, and its receivers): an approval that tells the author waits on
+ * one round trip, not three.
+ */
 export async function notify(tx: Tx | Db, n: Notice): Promise<number | null> {
   const to = [...new Set(n.to.filter((u) => Number.isSafeInteger(u) && u > 0))];
   if (!to.length) return null;
   const menu = n.menuCode
-    ? ((await sql<{ id: number }>`SELECT id FROM module_menu WHERE menu_code = ${n.menuCode}`.execute(tx))
-        .rows[0]?.id ?? null)
-    : null;
-  const { rows } = await sql<{ id: number }>`
-    INSERT INTO send_msg (title, content, send_time, route, parameter, menu_id, msg_type, status, level, class, from_user_id)
-    VALUES (${n.title.slice(0, 200)}, ${n.content?.slice(0, 2000) ?? null}, now(), ${n.route ?? null}, ${n.parameter ?? null},
-      ${menu}, ${n.type ?? 1}, 1, ${n.level ?? 1}, 2, ${n.from ?? null})
-    RETURNING id`.execute(tx);
-  const id = rows[0].id;
-  await sql`INSERT INTO send_msg_receivers (parent_id, line_no, user_id)
-    SELECT ${id}, row_number() OVER (), u FROM unnest(${to}::bigint[]) AS u`.execute(tx);
-  return id;
+    ? sql`(SELECT id FROM module_menu WHERE menu_code = ${n.menuCode})`
+    : sql`NULL::bigint`;
+  const { rows } = await sql<{ id: number }>`WITH m AS (
+      INSERT INTO send_msg (title, content, send_time, route, parameter, menu_id, msg_type, status, level, class,
+        from_user_id)
+      VALUES (${n.title.slice(0, 200)}, ${n.content?.slice(0, 2000) ?? null}, now(), ${n.route ?? null},
+        ${n.parameter ?? null}, ${menu}, ${n.type ?? 1}, 1, ${n.level ?? 1}, 2, ${n.from ?? null})
+      RETURNING id)
+    INSERT INTO send_msg_receivers (parent_id, line_no, user_id)
+    SELECT m.id, row_number() OVER (), u FROM m, unnest(${to}::bigint[]) AS u
+    RETURNING parent_id AS id`.execute(tx);
+  return Number(rows[0].id);
 }
 
 /** A to-do is done for everyone once someone acted on it (e.g. approved the document). */
