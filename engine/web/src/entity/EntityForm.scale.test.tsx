@@ -156,7 +156,9 @@ describe('EntityForm, a long line table', () => {
   it('draws no row again when typing makes a loaded document dirty', async () => {
     const onDirty = vi.fn();
     const srv = fakeServer(() => undefined);
-    const record = { ...draft, Lines: rows(40, -1).map((r, i) => ({ ID: i + 1, ...r })) };
+    // as the server answers it: amounts stored, so that typing changes only the typed row's
+    const lines = rows(40, -1).map((r, i) => ({ ID: i + 1, ...r, Amount: ((i + 1) * 2.5).toFixed(2) }));
+    const record = { ...draft, Lines: lines };
     view = await render(
       <Providers api={srv.api}>
         <EntityForm def={tally} record={record} onDirtyChange={onDirty} />

@@ -5,6 +5,8 @@ import {
   type EntityDef,
   type FieldDef,
   type Fields,
+  isDecimal,
+  normalizeDecimal,
   updateSchema,
 } from '@mes/model';
 import type { Row } from './format';
@@ -82,6 +84,20 @@ export function newLine(fields: Fields): FormValues {
 type Path = (string | number)[];
 
 /**
+ * A stored '2.50' is the computed '2.5': left as it is, or the first keystroke in a loaded stocktake
+ * set every line's amount again, each setting costing a pass over all the table's fields.
+ */
+function sameDecimal(computed: string, shown: unknown): boolean {
+  const was = shown === null || shown === undefined ? '' : String(shown);
+  if (computed === was) return true;
+  return (
+    isDecimal(computed) &&
+    isDecimal(was.trim()) &&
+    normalizeDecimal(computed) === normalizeDecimal(was.trim())
+  );
+}
+
+/**
  * The computed fields (`DecimalField.compute`) the form's values now give, where they differ from what
  * it shows: the same `applyComputed` the server runs before saving, so that a line's amount and the
  * totals follow the quantities and prices as they are typed. Empty where a factor is empty or half typed.
@@ -96,7 +112,7 @@ export function computedChanges(def: EntityDef, values: FormValues): [Path, stri
     for (const [n, f] of Object.entries(fields))
       if (f.kind === 'decimal' && f.compute) {
         const v = (now[n] as string | null | undefined) ?? '';
-        if (v !== (was?.[n] ?? '')) out.push([[...at, n], v]);
+        if (!sameDecimal(v, was?.[n])) out.push([[...at, n], v]);
       }
   };
   for (const [key, lines] of Object.entries(def.lines))
