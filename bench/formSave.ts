@@ -65,10 +65,17 @@ async function once(page: Page, lines: Line[], n: number) {
   const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/StockDoc$/.test(r.url()), {
     timeout: 600_000,
   });
+  // PROFILE=1: where the main thread spends the save, by function (self time), to stderr
+  const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const start = Date.now();
   await page.click(tid('entity-form-save'));
   await sent;
   const requestMs = Date.now() - start;
+  if (cdp) console.error(selfTimes((await cdp.send('Profiler.stop')).profile));
   const answer = page
     .locator(`.ant-message-notice:has-text("操作成功"), ${tid('entity-form-error')}`)
     .first();
@@ -76,6 +83,28 @@ async function once(page: Page, lines: Line[], n: number) {
   const shownMs = Date.now() - start;
   const outcome = (await answer.innerText()).trim().slice(0, 80);
   return { rows: n, typeMs, requestMs, shownMs, outcome };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The 25 functions with the most self time, in ms. */
+function selfTimes(profile: CpuProfile): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const ms = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id);
+    const name = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}`;
+    ms.set(name, (ms.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...ms]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([n, v]) => `${v.toFixed(0).padStart(7)} ms  ${n}`)
+    .join('\n');
 }
 
 async function main() {
