@@ -72,7 +72,7 @@ async function once(page: Page, lines: Line[], n: number) {
     await cdp.send('Profiler.start');
   }
   const start = Date.now();
-  await page.click(tid('entity-form-save'));
+  await page.click(tid('entity-form-save'), { timeout: 900_000, noWaitAfter: true });
   await sent;
   const requestMs = Date.now() - start;
   if (cdp) console.error(selfTimes((await cdp.send('Profiler.stop')).profile));

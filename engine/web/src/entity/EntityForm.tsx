@@ -11,8 +11,8 @@ import { FieldControl } from './controls';
 import { errorText } from './errorText';
 import { FillButton } from './FillButton';
 import type { Row } from './format';
-import { LinesEditor } from './LinesEditor';
 import { formJudge } from './judge';
+import { LinesEditor } from './LinesEditor';
 import {
   computedChanges,
   dirtyCheck,
