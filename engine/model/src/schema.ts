@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalDigits, isDecimal, normalizeDecimal } from './decimal';
-import { CUSTOM_FIELD_NAMES, type EntityDef, type Fields } from './entity';
+import { CUSTOM_FIELD_NAMES, type EntityDef, type Fields, type LinesDef } from './entity';
 import { type FieldDef, hasServerDefault } from './fields';
 
 /** Issues carry a message key that the server and the web translate (`params.key`). */
@@ -110,14 +110,24 @@ function extraShape(def: EntityDef): Record<string, z.ZodType> {
       .regex(/^(\d+(,\d+)*)?$/)
       .nullable()
       .optional();
-  for (const [key, lines] of Object.entries(def.lines)) {
-    const line = z.strictObject(objectOf(lines.fields, 'create'));
-    shape[key] = z
-      .array(line)
-      .max(lines.maxRows ?? 1000)
-      .optional();
-  }
+  for (const [key, lines] of Object.entries(def.lines)) shape[key] = linesSchema(lines, lineSchema(lines));
   return shape;
+}
+
+/** One row of a line table as a client may send it (rows are always sent whole, as on create). */
+export function lineSchema(lines: LinesDef) {
+  return z.strictObject(objectOf(lines.fields, 'create'));
+}
+
+/**
+ * A line table's own rules (how many rows) around its rows' schema; without one, the table's rules
+ * alone: a form judges them once and each row by `lineSchema`, instead of the whole record per cell.
+ */
+export function linesSchema(lines: LinesDef, row: z.ZodType = z.unknown()) {
+  return z
+    .array(row)
+    .max(lines.maxRows ?? 1000)
+    .optional();
 }
 
 export function createSchema(def: EntityDef) {

@@ -11,18 +11,17 @@ import { FieldControl } from './controls';
 import { errorText } from './errorText';
 import { FillButton } from './FillButton';
 import type { Row } from './format';
+import { formJudge } from './judge';
 import { LinesEditor } from './LinesEditor';
 import {
   computedChanges,
+  dirtyCheck,
   type FormValues,
   initialValues,
-  isDirty,
   lineValues,
-  samePath,
   schemaFor,
   toPayload,
   valueAt,
-  type ZodRule,
 } from './payload';
 import { useSaveEntity } from './queries';
 
@@ -88,20 +87,28 @@ export function EntityForm({
   }, [initial, dirty, form]);
   const custom = useCustomFields(def, menuId);
 
+  // the whole record is judged once, on save, as the server will; each control by its own part (judge.ts)
   const issuesOf = () => {
     const payload = toPayload(def, form.getFieldsValue(true), mode, record);
     const r = schema.safeParse(payload);
     return { payload, issues: r.success ? [] : r.error.issues, data: r.data };
   };
-
-  // Every control is judged by the whole-record schema, so cross-field and line rules match the server's.
-  const ruleFor = (path: (string | number)[]): ZodRule => ({
-    validator: async () => {
-      const { payload, issues } = issuesOf();
-      const issue = issues.find((i) => samePath(i.path, path));
-      if (issue) throw new Error(issueText(issue, t, valueAt(payload, path)));
-    },
-  });
+  // stable across renders, so that the line tables (memo) are not drawn again when the form is
+  const ruleFor = useMemo(
+    () => formJudge(def, mode, record, t, () => form.getFieldsValue(true)).rule,
+    [def, mode, record, t, form],
+  );
+  const dirtyOf = useMemo(() => dirtyCheck(def, record, presets), [def, record, presets]);
+  const loaded = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.keys(def.lines).map((key): [string, Row[]] => [
+          key,
+          [...(Array.isArray(record?.[key]) ? (record[key] as Row[]) : []), ...(filled[key] ?? [])],
+        ]),
+      ),
+    [def, record, filled],
+  );
 
   const submit = async () => {
     setFormError(null);
@@ -137,7 +144,7 @@ export function EntityForm({
     // amounts and totals follow as the user types, as the server will compute them on save;
     // setting them does not call this again, and they never count as the user's changes
     for (const [path, v] of computedChanges(def, values)) form.setFieldValue(path, v);
-    const d = isDirty(def, values, record, presets);
+    const d = dirtyOf(values);
     if (d !== dirty) {
       setDirty(d);
       onDirtyChange?.(d);
@@ -223,10 +230,7 @@ export function EntityForm({
               lines={lines}
               disabled={readOnly}
               ruleFor={ruleFor}
-              loaded={[
-                ...(Array.isArray(record?.[key]) ? (record[key] as Row[]) : []),
-                ...(filled[key] ?? []),
-              ]}
+              loaded={loaded[key]}
             />
           </Form.Item>
         ))}

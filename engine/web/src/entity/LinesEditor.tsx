@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { displayNameOf, type FieldDef, type LinesDef, type RefField } from '@mes/model';
 import { Button, Form, Table } from 'antd';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { type ControlProps, FieldControl } from './controls';
@@ -49,12 +50,21 @@ function LineControl(props: ControlProps<unknown> & { field: FieldDef; names?: M
   );
 }
 
-/** Child lines as an editable table; the server replaces the whole array on save. */
-export function LinesEditor({ name, lines, disabled, ruleFor, loaded }: LinesEditorProps) {
+/**
+ * Child lines as an editable table; the server replaces the whole array on save. Memo: the form draws
+ * itself again when its dirty flag or error changes, and hundreds of rows need not follow.
+ */
+export const LinesEditor = memo(function LinesEditor({
+  name,
+  lines,
+  disabled,
+  ruleFor,
+  loaded,
+}: LinesEditorProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const fields = Object.entries(lines.fields) as [string, FieldDef][];
-  const names = refNames(lines.fields, loaded);
+  const names = useMemo(() => refNames(lines.fields, loaded), [lines, loaded]);
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
@@ -121,4 +131,4 @@ export function LinesEditor({ name, lines, disabled, ruleFor, loaded }: LinesEdi
       )}
     </Form.List>
   );
-}
+});

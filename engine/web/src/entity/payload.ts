@@ -5,6 +5,8 @@ import {
   type EntityDef,
   type FieldDef,
   type Fields,
+  isDecimal,
+  normalizeDecimal,
   updateSchema,
 } from '@mes/model';
 import type { Row } from './format';
@@ -82,6 +84,20 @@ export function newLine(fields: Fields): FormValues {
 type Path = (string | number)[];
 
 /**
+ * A stored '2.50' is the computed '2.5': left as it is, or the first keystroke in a loaded stocktake
+ * set every line's amount again, each setting costing a pass over all the table's fields.
+ */
+function sameDecimal(computed: string, shown: unknown): boolean {
+  const was = shown === null || shown === undefined ? '' : String(shown);
+  if (computed === was) return true;
+  return (
+    isDecimal(computed) &&
+    isDecimal(was.trim()) &&
+    normalizeDecimal(computed) === normalizeDecimal(was.trim())
+  );
+}
+
+/**
  * The computed fields (`DecimalField.compute`) the form's values now give, where they differ from what
  * it shows: the same `applyComputed` the server runs before saving, so that a line's amount and the
  * totals follow the quantities and prices as they are typed. Empty where a factor is empty or half typed.
@@ -96,7 +112,7 @@ export function computedChanges(def: EntityDef, values: FormValues): [Path, stri
     for (const [n, f] of Object.entries(fields))
       if (f.kind === 'decimal' && f.compute) {
         const v = (now[n] as string | null | undefined) ?? '';
-        if (v !== (was?.[n] ?? '')) out.push([[...at, n], v]);
+        if (!sameDecimal(v, was?.[n])) out.push([[...at, n], v]);
       }
   };
   for (const [key, lines] of Object.entries(def.lines))
@@ -115,24 +131,41 @@ function wireValue(v: unknown): unknown {
   return v;
 }
 
-function linesOf(fields: Fields, rows: unknown): FormValues[] {
-  if (!Array.isArray(rows)) return [];
-  return rows.map((r: FormValues) => {
-    const out: FormValues = {};
-    for (const [n] of editableFields(fields)) out[n] = wireValue(r?.[n]);
-    return out;
-  });
-}
-
-function fieldsPayload(def: EntityDef, values: FormValues): FormValues {
+/** One line as the payload carries it: its editable fields, empties as null. */
+export function linePayload(fields: Fields, row: unknown): FormValues {
+  const r = row as FormValues | null | undefined;
   const out: FormValues = {};
-  for (const [n] of editableFields(def.fields)) out[n] = wireValue(values[n]);
-  if (def.features.customFields) for (const n of CUSTOM_FIELD_NAMES) out[n] = wireValue(values[n]);
-  for (const [key, lines] of Object.entries(def.lines)) out[key] = linesOf(lines.fields, values[key]);
+  for (const [n] of editableFields(fields)) out[n] = wireValue(r?.[n]);
   return out;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export function linesPayload(fields: Fields, rows: unknown): FormValues[] {
+  return Array.isArray(rows) ? rows.map((r) => linePayload(fields, r)) : [];
+}
+
+/** The payload's fields; without the line tables (`lines` false) its cost does not grow with the rows. */
+export function fieldsPayload(def: EntityDef, values: FormValues, lines = true): FormValues {
+  const out: FormValues = {};
+  for (const [n] of editableFields(def.fields)) out[n] = wireValue(values[n]);
+  if (def.features.customFields) for (const n of CUSTOM_FIELD_NAMES) out[n] = wireValue(values[n]);
+  if (lines)
+    for (const [key, table] of Object.entries(def.lines)) out[key] = linesPayload(table.fields, values[key]);
+  return out;
+}
+
+export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** An update's payload: key, Version and what differs from `before` (the record's own payload). */
+export function changedPayload(
+  def: EntityDef,
+  now: FormValues,
+  before: FormValues,
+  record?: Row,
+): FormValues {
+  const out: FormValues = { [def.key]: record?.[def.key], Version: record?.Version };
+  for (const [k, v] of Object.entries(now)) if (!same(v, before[k])) out[k] = v;
+  return out;
+}
 
 /**
  * Create: every editable field. Update: key, Version and what changed; a changed lines array goes whole,
@@ -141,14 +174,24 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function toPayload(def: EntityDef, values: FormValues, mode: Mode, record?: Row): FormValues {
   const now = fieldsPayload(def, values);
   if (mode === 'create') return now;
-  const before = fieldsPayload(def, initialValues(def, record));
-  const out: FormValues = { [def.key]: record?.[def.key], Version: record?.Version };
-  for (const [k, v] of Object.entries(now)) if (!same(v, before[k])) out[k] = v;
-  return out;
+  return changedPayload(def, now, fieldsPayload(def, initialValues(def, record)), record);
+}
+
+/**
+ * Whether values differ from the record's (or a new record's) own, its payload computed once: the form
+ * asks on every keystroke, and a stocktake has hundreds of lines.
+ */
+export function dirtyCheck(
+  def: EntityDef,
+  record?: Row,
+  presets?: FormValues,
+): (values: FormValues) => boolean {
+  const before = JSON.stringify(fieldsPayload(def, initialValues(def, record, presets)));
+  return (values) => JSON.stringify(fieldsPayload(def, values)) !== before;
 }
 
 export function isDirty(def: EntityDef, values: FormValues, record?: Row, presets?: FormValues): boolean {
-  return !same(fieldsPayload(def, values), fieldsPayload(def, initialValues(def, record, presets)));
+  return dirtyCheck(def, record, presets)(values);
 }
 
 export function schemaFor(def: EntityDef, mode: Mode) {
