@@ -121,6 +121,30 @@ describe('EntityForm', () => {
     await waitFor(() => !c.querySelector('[data-testid="lines-Parts"] .ant-form-item-explain-error'));
   });
 
+  it('shows too many lines under the table, and a save sends nothing', async () => {
+    const srv = fakeServer(() => ok({}));
+    const one = { ...widget, lines: { Parts: { ...widget.lines.Parts, maxRows: 1 } } };
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={one} />
+      </Providers>,
+    );
+    const c = view.container;
+    await type(c.querySelector('[data-testid="field-Code"] input'), 'W-1');
+    await click(c.querySelector('[data-testid="lines-Parts-add"]'));
+    await click(c.querySelector('[data-testid="lines-Parts-add"]'));
+    const inputs = c.querySelectorAll(
+      '[data-testid="lines-Parts"] input[type="text"], [data-testid="lines-Parts"] input:not([type])',
+    );
+    for (const i of inputs) await type(i, 'bolt');
+    await save(c);
+    const err = await waitFor(() =>
+      c.querySelector('[data-testid="lines-Parts"] .ant-form-item-explain-error'),
+    );
+    expect(err.textContent).toContain('1');
+    expect(srv.calls.filter((x) => x.method === 'POST')).toEqual([]);
+  });
+
   const record = {
     ID: 7,
     Version: 4,

@@ -1,6 +1,6 @@
 import { displayNameOf, type EntityDef, STATE } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueText, useLabel } from '../i18n';
 import { useCustomFields } from '../platform/api';
@@ -111,13 +111,39 @@ export function EntityForm({
   );
 
   const submit = async () => {
+    if (save.isPending) return;
     setFormError(null);
+    // antd's own pass over every control draws each line cell twice (validating, then its result),
+    // and so does checking a line table by its name (its cells go with it): a 146-line stocktake
+    // took 5 s before its request left. The controls outside line tables are checked by their rules;
+    // the lines in one pass over the whole record, and only the tables and cells at fault are drawn
+    const controls = form.getFieldsError().map((f) => f.name);
+    const outsideLines = controls.filter((n) => n.length === 1 && !(String(n[0]) in def.lines));
+    const drawn = new Set(controls.map((n) => JSON.stringify(n)));
+    let first: (string | number)[] | undefined;
     try {
-      await form.validateFields({ recursive: true });
-    } catch {
-      return;
+      await form.validateFields(outsideLines);
+    } catch (e) {
+      first = (e as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name;
     }
     const { payload, issues, data } = issuesOf();
+    // shown beside a line table (too many rows) or one of its cells; what has no control of its own
+    // is listed above the form, as before
+    const cells = new Map<string, { name: (string | number)[]; errors: string[] }>();
+    for (const i of issues) {
+      const key = JSON.stringify(i.path);
+      if ((i.path[0] as string) in def.lines && drawn.has(key) && !cells.has(key))
+        cells.set(key, {
+          name: i.path as (string | number)[],
+          errors: [issueText(i, t, valueAt(payload, i.path))],
+        });
+    }
+    if (cells.size) form.setFields([...cells.values()]);
+    first ??= [...cells.values()][0]?.name;
+    if (first) {
+      form.scrollToField(first);
+      return;
+    }
     if (issues.length || !data) {
       setFormError(issues.map((i) => issueText(i, t, valueAt(payload, i.path))).join('; '));
       return;
@@ -169,10 +195,8 @@ export function EntityForm({
       layout="vertical"
       initialValues={initial}
       onValuesChange={onValuesChange}
-      onFinish={submit}
-      onKeyDown={keepEnterInPicker}
-      disabled={readOnly || save.isPending}
-      scrollToFirstError
+      onKeyDown={(e) => enterSaves(e, submit)}
+      disabled={readOnly}
       data-testid={`entity-form-${def.name}`}
     >
       {formError && (
@@ -187,53 +211,57 @@ export function EntityForm({
       <ConfigProvider componentDisabled={false}>
         <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
       </ConfigProvider>
-      <GridRow gutter={16}>
-        {fields.map(([name, f]) => (
-          <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
-            <Form.Item
-              name={name}
-              label={
-                name === numberField && record?.[name] ? (
-                  <>
-                    {label(f.label)}
-                    <CopyButton text={String(record[name])} testId="copy-number" />
-                  </>
-                ) : (
-                  label(f.label)
-                )
-              }
-              required={f.required && !f.readOnly}
-              rules={f.readOnly ? [] : [ruleFor([name])]}
-              tooltip={f.help ? label(f.help) : undefined}
-            >
-              <FieldControl
-                field={f}
-                disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                refLabel={
-                  f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
+      {/* while saving, the browser's own fieldset keeps the fields from being changed: disabling the
+          antd form instead drew every control again, twice, in the click (a long stocktake: seconds) */}
+      <fieldset disabled={save.isPending} style={pending(save.isPending)} data-testid="entity-form-body">
+        <GridRow gutter={16}>
+          {fields.map(([name, f]) => (
+            <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
+              <Form.Item
+                name={name}
+                label={
+                  name === numberField && record?.[name] ? (
+                    <>
+                      {label(f.label)}
+                      <CopyButton text={String(record[name])} testId="copy-number" />
+                    </>
+                  ) : (
+                    label(f.label)
+                  )
                 }
+                required={f.required && !f.readOnly}
+                rules={f.readOnly ? [] : [ruleFor([name])]}
+                tooltip={f.help ? label(f.help) : undefined}
+              >
+                <FieldControl
+                  field={f}
+                  disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
+                  refLabel={
+                    f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
+                  }
+                />
+              </Form.Item>
+            </Col>
+          ))}
+          {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
+        </GridRow>
+        {Object.entries(def.lines)
+          .filter(([key]) => !hiddenLines?.includes(key))
+          .map(([key, lines]) => (
+            <Form.Item key={key} label={label(lines.label)}>
+              {lines.fill && !readOnly && (
+                <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
+              )}
+              <LinesEditor
+                name={key}
+                lines={lines}
+                disabled={readOnly}
+                ruleFor={ruleFor}
+                loaded={loaded[key]}
               />
             </Form.Item>
-          </Col>
-        ))}
-        {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
-      </GridRow>
-      {Object.entries(def.lines)
-        .filter(([key]) => !hiddenLines?.includes(key))
-        .map(([key, lines]) => (
-          <Form.Item key={key} label={label(lines.label)}>
-            {lines.fill && !readOnly && (
-              <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
-            )}
-            <LinesEditor
-              name={key}
-              lines={lines}
-              disabled={readOnly}
-              ruleFor={ruleFor}
-              loaded={loaded[key]}
-            />
-          </Form.Item>
-        ))}
+          ))}
+      </fieldset>
       <Flex justify="end" gap={8}>
         <ConfigProvider componentDisabled={false}>
           <div style={{ marginRight: 'auto' }}>
@@ -245,7 +273,12 @@ export function EntityForm({
           {readOnly ? t('common.back') : t('common.cancel')}
         </Button>
         {!readOnly && (
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="entity-form-save">
+          <Button
+            type="primary"
+            onClick={() => void submit()}
+            loading={save.isPending}
+            data-testid="entity-form-save"
+          >
             {t('common.save')}
           </Button>
         )}
@@ -254,12 +287,27 @@ export function EntityForm({
   );
 }
 
+/** The form's body while a save is under way: nothing in it can be clicked or typed into. */
+function pending(on: boolean): CSSProperties {
+  return {
+    border: 0,
+    margin: 0,
+    padding: 0,
+    minWidth: 0,
+    ...(on ? { pointerEvents: 'none', opacity: 0.6 } : {}),
+  };
+}
+
 /**
- * Enter in a date or select picker confirms what was typed there; it must not also submit the form
- * half filled (a clerk typing 2026-11-20 and Enter got "the document needs a line").
+ * Enter in a field saves, as a form's submit would (the browser's own submit would go through
+ * antd's check of every control, see submit). Enter in a date or select picker confirms what was
+ * typed there; it must not also save the form half filled (a clerk typing 2026-11-20 and Enter got
+ * "the document needs a line"), nor in a multi-line text or on a button.
  */
-function keepEnterInPicker(e: KeyboardEvent<HTMLFormElement>) {
+function enterSaves(e: KeyboardEvent<HTMLFormElement>, submit: () => Promise<void>) {
   if (e.key !== 'Enter') return;
   const target = e.target as HTMLElement;
-  if (target.closest('.ant-picker, .ant-select')) e.preventDefault();
+  if (target.tagName === 'TEXTAREA' || target.tagName === 'BUTTON') return;
+  e.preventDefault();
+  if (target.tagName === 'INPUT' && !target.closest('.ant-picker, .ant-select')) void submit();
 }
