@@ -50,43 +50,73 @@ async function once(page: Page, lines: Line[], n: number) {
   await page.click(tid('entity-add'));
   await page.waitForSelector(tid('entity-form-StockDoc'));
   await chooseType(page, '盘点');
+  const fillEnd = await profiler(page, 'fill');
+  const filling = Date.now();
   await page.click(tid('fill-Lines'));
   await page.waitForSelector(tid(`lines-Lines-${n - 1}-Qty`), { timeout: 120_000 });
+  const fillMs = Date.now() - filling;
+  await fillEnd();
   await page.unroute('**/StockReport/CountLines*');
 
   // typing in one cell of the long table: until the page has drawn what followed (amount, totals)
+  const typing = await profiler(page, 'type');
   const typed = Date.now();
   await page.fill(`${tid('lines-Lines-0-Qty')} input`, '1234');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   const typeMs = Date.now() - typed;
+  await typing();
 
   // the fill's own toast gone first, so that the saved message is not mistaken for it
   await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 30_000 });
   const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/StockDoc$/.test(r.url()), {
     timeout: 600_000,
   });
-  // PROFILE=1: where the main thread spends the save, by function (self time), to stderr
-  const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : undefined;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
+  const saving = await profiler(page, 'save');
   const start = Date.now();
   await page.click(tid('entity-form-save'), { timeout: 900_000, noWaitAfter: true });
   await sent;
   const requestMs = Date.now() - start;
-  if (cdp) console.error(selfTimes((await cdp.send('Profiler.stop')).profile));
+  await saving();
   const answer = page
     .locator(`.ant-message-notice:has-text("操作成功"), ${tid('entity-form-error')}`)
     .first();
   await answer.waitFor({ timeout: 600_000 });
   const shownMs = Date.now() - start;
   const outcome = (await answer.innerText()).trim().slice(0, 80);
-  return { rows: n, typeMs, requestMs, shownMs, outcome };
+  return { rows: n, fillMs, typeMs, requestMs, shownMs, outcome };
+}
+
+/**
+ * PROFILE=save|type|fill: where the main thread spends that step, by function (self time), to stderr.
+ * Returns what ends the profile (nothing when that step is not profiled).
+ */
+async function profiler(page: Page, step: string): Promise<() => Promise<void>> {
+  if (process.env.PROFILE !== step) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics
+        .filter((m) => /Duration$/.test(m.name))
+        .map((m) => [m.name, m.value]),
+    );
+  const before = await metrics();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => {
+    const after = await metrics();
+    console.error(selfTimes((await cdp.send('Profiler.stop')).profile));
+    // the browser's own work beside the script's: style, layout
+    for (const [k, v] of Object.entries(after))
+      console.error(`${((v - (before[k] ?? 0)) * 1000).toFixed(0).padStart(7)} ms  ${k}`);
+  };
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
   samples?: number[];
   timeDeltas?: number[];
 }
@@ -97,7 +127,7 @@ function selfTimes(profile: CpuProfile): string {
   const ms = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
     const f = byId.get(id);
-    const name = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}`;
+    const name = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}:${f?.columnNumber}`;
     ms.set(name, (ms.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   return [...ms]

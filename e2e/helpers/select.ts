@@ -31,7 +31,12 @@ export async function choose(page: Page, scope: string | Locator, choice: Choice
     ? options.and(page.locator(`[title="${choice.title}"]`)).first()
     : (choice.text ? options.filter({ hasText: choice.text }) : options).first();
   const want = choice.title ?? choice.text ?? '';
-  await select.click();
+  // a line cell's picker is a plain box until it is clicked (LazyPicker): the click opens the select
+  const lazy = root.locator('[data-lazy-picker]').first();
+  if (await lazy.count()) {
+    await lazy.click();
+    await select.waitFor();
+  } else await select.click();
   if (choice.typed !== undefined) await select.locator('input').first().fill(choice.typed);
   for (let attempt = 1; ; attempt++) {
     if (!(await dropdown.count())) {

@@ -101,10 +101,7 @@ const draft = { ID: 9, Version: 1, State: 1, Doc_Type: 4, Store_ID: 7, Lines: []
 const input = (c: HTMLElement, row: number, col: string) =>
   c.querySelector(`[data-testid="lines-Lines-${row}-${col}"] input`) as HTMLInputElement | null;
 const errorAt = (c: HTMLElement, row: number, col: string) =>
-  c
-    .querySelector(`[data-testid="lines-Lines-${row}-${col}"]`)
-    ?.closest('.ant-form-item')
-    ?.querySelector('.ant-form-item-explain-error')?.textContent;
+  c.querySelector(`[data-testid="lines-Lines-${row}-${col}"] .ant-form-item-explain-error`)?.textContent;
 
 /** A stocktake of n filled lines, one bad: the work of typing in one cell, then of a save. */
 async function fillTypeSave(n: number) {

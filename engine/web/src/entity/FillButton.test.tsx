@@ -81,7 +81,8 @@ const cell = (c: HTMLElement, row: number, col: string) =>
 const refShown = (c: HTMLElement, row: number, col: string) =>
   c
     .querySelector(`[data-testid="lines-Lines-${row}-${col}"]`)
-    ?.querySelector('.ant-select-content, .ant-select-selection-item')
+    // a line cell's picker is a plain box until it is clicked (LazyPicker)
+    ?.querySelector('[data-lazy-picker] span, .ant-select-content, .ant-select-selection-item')
     ?.textContent?.trim();
 const rowCount = (c: HTMLElement) => c.querySelectorAll('[data-testid^="lines-Lines-remove-"]').length;
 

@@ -1,11 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { displayNameOf, type FieldDef, type LinesDef, type RefField } from '@mes/model';
-import { Button, Form, Table } from 'antd';
-import { memo, useMemo } from 'react';
+import { Field } from '@rc-component/form';
+import { Button, Form, Table, theme } from 'antd';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
+import { LazyPicker } from './LazyPicker';
 import { newLine, type ZodRule } from './payload';
 
 export interface LinesEditorProps {
@@ -39,16 +41,94 @@ export function refNames(
 }
 
 /**
+ * A line cell: its control bound to the form by a bare field, its message under it. An antd Form.Item
+ * per cell (label, grid, responsive observers) was half of drawing a 146-line stocktake; the id is the
+ * one Form.Item would give, so that the form still scrolls to a cell at fault.
+ */
+function LineCell(props: {
+  id: string;
+  testId: string;
+  path: (string | number)[];
+  rules: ZodRule[];
+  field: FieldDef;
+  disabled?: boolean;
+  names?: Map<string, string>;
+}) {
+  const { field } = props;
+  const { token } = theme.useToken();
+  return (
+    <div id={props.id} data-testid={props.testId} style={{ minWidth: field.kind === 'bool' ? 60 : 140 }}>
+      <Field name={props.path} rules={props.rules}>
+        {(control, meta) => {
+          const error = meta.errors[0];
+          return (
+            <>
+              <LineControl
+                value={control.value}
+                onChange={control.onChange}
+                field={field}
+                disabled={props.disabled}
+                names={props.names}
+                status={error ? 'error' : undefined}
+              />
+              {error && (
+                <div
+                  className="ant-form-item-explain-error"
+                  role="alert"
+                  style={{ color: token.colorError, fontSize: token.fontSizeSM, whiteSpace: 'normal' }}
+                >
+                  {error}
+                </div>
+              )}
+            </>
+          );
+        }}
+      </Field>
+    </div>
+  );
+}
+
+/**
  * A line cell's control, its ref named by the id it holds: by row position the name went with the
  * wrong row once a row above was removed, or the rows were replaced by a fill.
  */
 function LineControl(props: ControlProps<unknown> & { field: FieldDef; names?: Map<string, string> }) {
   const { names, ...rest } = props;
   const id = rest.value;
-  return (
-    <FieldControl {...rest} refLabel={id === null || id === undefined ? undefined : names?.get(String(id))} />
-  );
+  const refLabel = id === null || id === undefined ? undefined : names?.get(String(id));
+  const Control = rest.field.kind === 'ref' || rest.field.kind === 'enum' ? LazyPicker : FieldControl;
+  return <Control {...rest} refLabel={refLabel} />;
 }
+
+interface TableRow {
+  key: number;
+  name: number;
+}
+
+/**
+ * The table's rows, the same object for a row as long as its key and position stay, so that a cell
+ * is drawn again only when its own row changed (`shouldCellUpdate`): antd Form.List draws the whole
+ * table on every keystroke in any cell, and a 146-line stocktake took half a second per keystroke.
+ * Each cell's Form.Item follows its own value without the table.
+ */
+function useStableRows(epoch: unknown): (rows: readonly TableRow[]) => TableRow[] {
+  const cache = useRef({ epoch, rows: new Map<number, TableRow>() });
+  return (rows) => {
+    // what the cells show besides their row changed (disabled, reference names): every cell anew
+    const kept = cache.current.epoch === epoch ? cache.current.rows : new Map<number, TableRow>();
+    const next = new Map<number, TableRow>();
+    const out = rows.map((r) => {
+      const had = kept.get(r.key);
+      const row = had && had.name === r.name ? had : { key: r.key, name: r.name };
+      next.set(r.key, row);
+      return row;
+    });
+    cache.current = { epoch, rows: next };
+    return out;
+  };
+}
+
+const changedRow = (r: TableRow, prev: TableRow) => r !== prev;
 
 /**
  * Child lines as an editable table; the server replaces the whole array on save. Memo: the form draws
@@ -65,32 +145,42 @@ export const LinesEditor = memo(function LinesEditor({
   const label = useLabel();
   const fields = Object.entries(lines.fields) as [string, FieldDef][];
   const names = useMemo(() => refNames(lines.fields, loaded), [lines, loaded]);
+  const epoch = useMemo(() => ({ disabled, names, ruleFor, lines }), [disabled, names, ruleFor, lines]);
+  const stable = useStableRows(epoch);
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
-        <div data-testid={`lines-${name}`}>
-          <Table<{ key: number; name: number }>
+        // scrolled by its own box, not by the table's scroll option: with it antd measured the whole
+        // table (a forced layout) whenever rows came or went, most of a 146-line fill's time
+        <div data-testid={`lines-${name}`} style={{ overflowX: 'auto' }}>
+          <Table<TableRow>
             size="small"
             bordered
             pagination={false}
             rowKey="key"
-            dataSource={rows.map((r) => ({ key: r.key, name: r.name }))}
-            scroll={{ x: 'max-content' }}
+            dataSource={stable(rows)}
             columns={[
-              { title: t('form.rowNo'), width: 50, align: 'center', render: (_v, _r, i) => i + 1 },
+              {
+                title: t('form.rowNo'),
+                width: 50,
+                align: 'center',
+                shouldCellUpdate: changedRow,
+                render: (_v, r) => r.name + 1,
+              },
               ...fields.map(([col, f]) => ({
                 key: col,
                 title: label(f.label),
-                render: (_v: unknown, r: { name: number }) => (
-                  <div data-testid={`lines-${name}-${r.name}-${col}`}>
-                    <Form.Item
-                      name={[r.name, col]}
-                      style={{ margin: 0, minWidth: f.kind === 'bool' ? 60 : 140 }}
-                      rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
-                    >
-                      <LineControl field={f} disabled={disabled || f.readOnly} names={names.get(col)} />
-                    </Form.Item>
-                  </div>
+                shouldCellUpdate: changedRow,
+                render: (_v: unknown, r: TableRow) => (
+                  <LineCell
+                    id={[name, r.name, col].join('_')}
+                    testId={`lines-${name}-${r.name}-${col}`}
+                    path={[r.name, col]}
+                    rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
+                    field={f}
+                    disabled={disabled || f.readOnly}
+                    names={names.get(col)}
+                  />
                 ),
               })),
               ...(disabled
@@ -100,7 +190,8 @@ export const LinesEditor = memo(function LinesEditor({
                       key: '_remove',
                       width: 50,
                       align: 'center' as const,
-                      render: (_v: unknown, r: { name: number }) => (
+                      shouldCellUpdate: changedRow,
+                      render: (_v: unknown, r: TableRow) => (
                         <Button
                           type="text"
                           danger

@@ -18,6 +18,9 @@ export interface RefSelectProps {
   onChange?: (value: number | null) => void;
   disabled?: boolean;
   initialLabel?: string;
+  /** Drawn for a user who came to it (LazyPicker): focused, and open when they clicked it. */
+  opened?: boolean;
+  status?: 'error';
 }
 
 /**
@@ -46,12 +49,13 @@ export function RefSelect(props: RefSelectProps) {
 }
 
 /** Searches the target entity on the server; the list loads when the dropdown opens, not with the form. */
-function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }: RefSelectProps) {
+function RefSearchSelect(props: RefSelectProps) {
+  const { id, field, value, onChange, disabled, initialLabel, opened, status } = props;
   const { t } = useTranslation();
   const api = useApi();
   const target = useEntityDef(field.entity);
   const targetKey = target?.key ?? 'ID';
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened === true);
   const [search, setSearch] = useState('');
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<{ value: number; label: string } | null>(null);
@@ -91,6 +95,7 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
     <Select<number>
       id={id}
       disabled={disabled}
+      status={status}
       allowClear
       placeholder={t('form.searchPlaceholder')}
       value={value ?? undefined}
@@ -101,6 +106,8 @@ function RefSearchSelect({ id, field, value, onChange, disabled, initialLabel }:
       popupMatchSelectWidth={POPUP_MIN_WIDTH}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       onOpenChange={setOpen}
+      autoFocus={opened !== undefined}
+      defaultOpen={opened}
       onChange={(v, opt) => {
         const o = Array.isArray(opt) ? opt[0] : opt;
         setPicked(v === undefined ? null : { value: v, label: String(o?.label ?? v) });

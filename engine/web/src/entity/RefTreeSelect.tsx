@@ -42,12 +42,15 @@ export function RefTreeSelect(props: {
   disabled?: boolean;
   /** The record's display value of the reference, shown until (or unless) the tree lists it. */
   initialLabel?: string;
+  /** Drawn for a user who came to it (LazyPicker): focused, and open when they clicked it. */
+  opened?: boolean;
+  status?: 'error';
 }) {
-  const { id, field, target, value, onChange, disabled, initialLabel } = props;
+  const { id, field, target, value, onChange, disabled, initialLabel, opened: openAtOnce, status } = props;
   const { t } = useTranslation();
   const api = useApi();
   const goSet = useContext(PagesContext).open(target.name);
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(openAtOnce === true);
   const parent = target.tree?.parent ?? '';
   const q = useQuery({
     queryKey: ['entity', target.name, 'tree-options'],
@@ -69,6 +72,7 @@ export function RefTreeSelect(props: {
       <TreeSelect<number>
         id={id}
         disabled={disabled}
+        status={status}
         allowClear
         showSearch
         treeNodeFilterProp="title"
@@ -80,6 +84,8 @@ export function RefTreeSelect(props: {
         treeData={tree}
         onChange={(v) => onChange?.(v ?? null)}
         onOpenChange={(o) => o && setOpened(true)}
+        autoFocus={openAtOnce !== undefined}
+        defaultOpen={openAtOnce}
         notFoundContent={q.isFetching ? t('common.loading') : t('common.noData')}
         style={{ width: '100%' }}
         data-testid={`tree-select-${field.entity}`}

@@ -20,6 +20,8 @@ export interface ControlProps<V> {
   value?: V;
   onChange?: (value: V) => void;
   disabled?: boolean;
+  /** Set where no Form.Item tells the control (a line cell, LinesEditor): its value is at fault. */
+  status?: 'error';
 }
 
 function TextInput(props: ControlProps<string> & { field: TextField }) {
@@ -67,7 +69,8 @@ function DecimalInput(props: ControlProps<string> & { field: DecimalField }) {
 }
 
 function BoolInput(props: ControlProps<boolean | null>) {
-  const { value, onChange, ...rest } = props;
+  // a switch has no error look; its message shows under it
+  const { value, onChange, status: _status, ...rest } = props;
   return <Switch {...rest} checked={value === true} onChange={(v) => onChange?.(v)} />;
 }
 
@@ -87,14 +90,16 @@ function DateInput(props: ControlProps<string | null> & { field: DateField | Dat
   );
 }
 
-function EnumSelect(props: ControlProps<number | null> & { field: EnumField }) {
-  const { field, value, onChange, ...rest } = props;
+function EnumSelect(props: ControlProps<number | null> & { field: EnumField; opened?: boolean }) {
+  const { field, value, onChange, opened, ...rest } = props;
   const label = useLabel();
   const { t } = useTranslation();
   return (
     <Select<number>
       {...rest}
       allowClear={!field.required}
+      autoFocus={opened !== undefined}
+      defaultOpen={opened}
       placeholder={t('form.selectPlaceholder')}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
@@ -107,11 +112,13 @@ export interface FieldControlProps extends ControlProps<unknown> {
   field: FieldDef;
   /** Display value of a ref field, so that the select shows a name before its options load. */
   refLabel?: string;
+  /** A picker (enum, ref) drawn for a user who came to it (LazyPicker): focused, open when clicked. */
+  opened?: boolean;
 }
 
 /** One control per field kind; Form.Item hands it value and onChange in wire shape. */
 export function FieldControl(props: FieldControlProps) {
-  const { field, refLabel, ...rest } = props;
+  const { field, refLabel, opened, ...rest } = props;
   // The form holds wire-shaped values, so the value type follows the field kind.
   const p = <V,>() => rest as ControlProps<V>;
   switch (field.kind) {
@@ -127,8 +134,15 @@ export function FieldControl(props: FieldControlProps) {
     case 'datetime':
       return <DateInput {...p<string | null>()} field={field} />;
     case 'enum':
-      return <EnumSelect {...p<number | null>()} field={field} />;
+      return <EnumSelect {...p<number | null>()} field={field} opened={opened} />;
     case 'ref':
-      return <RefSelect {...p<number | null>()} field={field as RefField} initialLabel={refLabel} />;
+      return (
+        <RefSelect
+          {...p<number | null>()}
+          field={field as RefField}
+          initialLabel={refLabel}
+          opened={opened}
+        />
+      );
   }
 }

@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+
+/**
+ * A line table's cells: pickers drawn as plain boxes until the user comes to them (LazyPicker),
+ * values bound to the form without a Form.Item per cell, messages under the cell at fault.
+ */
+
+import { decimal, defineEntity, enumOf, options, ref } from '@mes/model';
+import { message, notification } from 'antd';
+import { act } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n';
+import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
+import { fakeServer, ok, Providers } from '../test/fixtures';
+import { EntityForm } from './EntityForm';
+
+beforeAll(() => {
+  installDomStubs();
+  initI18n('zh');
+});
+let view: Rendered | undefined;
+afterEach(() => view?.unmount());
+afterAll(async () => {
+  message.destroy();
+  notification.destroy();
+  await new Promise((r) => setTimeout(r, 200));
+});
+
+const l = (zh: string, en: string) => ({ zh, en });
+const order = defineEntity({
+  name: 'Order',
+  label: l('订单', 'Order'),
+  kind: 'document',
+  fields: { Remark: decimal(l('备注', 'Remark')) },
+  lines: {
+    Lines: {
+      label: l('明细', 'Lines'),
+      fields: {
+        Gadget_ID: ref(l('器件', 'Gadget'), 'Gadget', 'Gadget_Name', { required: true }),
+        Kind: enumOf(l('类型', 'Kind'), options([1, '自制', 'Made'], [2, '外购', 'Bought'])),
+        Qty: decimal(l('数量', 'Qty'), { required: true }),
+      },
+    },
+  },
+  display: 'Remark',
+});
+
+const cell = (c: HTMLElement, row: number, col: string) =>
+  c.querySelector(`[data-testid="lines-Lines-${row}-${col}"]`) as HTMLElement;
+const box = (c: HTMLElement, row: number, col: string) =>
+  cell(c, row, col).querySelector('[data-lazy-picker]') as HTMLElement | null;
+const errorOf = (c: HTMLElement, row: number, col: string) =>
+  cell(c, row, col).querySelector('.ant-form-item-explain-error')?.textContent;
+const draft = (lines: Record<string, unknown>[], state = 1) => ({
+  ID: 5,
+  Version: 2,
+  State: state,
+  Remark: null,
+  Lines: lines.map((x, i) => ({ ID: i + 1, ...x })),
+});
+
+describe('a line table', () => {
+  it('shows pickers as boxes with their names, and no select until one is clicked', async () => {
+    const srv = fakeServer(() => undefined);
+    const record = draft([
+      { Gadget_ID: 7, Gadget_Name: '阀体', Kind: 2, Qty: '3' },
+      { Gadget_ID: 8, Gadget_Name: '阀盖', Kind: null, Qty: '1' },
+    ]);
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} record={record} />
+      </Providers>,
+    );
+    const c = view.container;
+    expect(box(c, 0, 'Gadget_ID')?.textContent).toBe('阀体');
+    expect(box(c, 1, 'Gadget_ID')?.textContent).toBe('阀盖');
+    expect(box(c, 0, 'Kind')?.textContent).toBe('外购');
+    expect(box(c, 1, 'Kind')?.textContent).toBe('请选择');
+    expect(c.querySelectorAll('[data-testid="lines-Lines"] .ant-select')).toHaveLength(0);
+    // nothing is asked of the server for a picker nobody opened
+    expect(srv.calls).toHaveLength(0);
+  });
+
+  it('clicked, a box becomes the select, open; what is picked is saved', async () => {
+    const srv = fakeServer((x) =>
+      x.url.pathname === '/Gadget/Search'
+        ? ok([
+            { Gadget_ID: 7, Gadget_Name: '阀体' },
+            { Gadget_ID: 9, Gadget_Name: '阀芯' },
+          ])
+        : x.method === 'PUT'
+          ? ok({ ...draft([]), ...(x.body as object) })
+          : undefined,
+    );
+    const record = draft([{ Gadget_ID: 7, Gadget_Name: '阀体', Kind: 1, Qty: '3' }]);
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} record={record} />
+      </Providers>,
+    );
+    const c = view.container;
+    await act(async () => {
+      box(c, 0, 'Gadget_ID')?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    expect(box(c, 0, 'Gadget_ID')).toBeNull();
+    expect(cell(c, 0, 'Gadget_ID').querySelector('.ant-select')).not.toBeNull();
+    // open at once: the list is asked for without another click
+    const opt = await waitFor(() =>
+      [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '阀芯'),
+    );
+    await click(opt);
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
+    expect((put.body as { Lines: { Gadget_ID: number; Kind: number }[] }).Lines[0]).toMatchObject({
+      Gadget_ID: 9,
+      Kind: 1,
+    });
+  });
+
+  it('reached by Tab, a box becomes the select, focused and closed', async () => {
+    const srv = fakeServer(() => undefined);
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} record={draft([{ Gadget_ID: 7, Gadget_Name: '阀体', Kind: 1, Qty: '3' }])} />
+      </Providers>,
+    );
+    const c = view.container;
+    await act(async () => box(c, 0, 'Kind')?.focus());
+    const live = cell(c, 0, 'Kind').querySelector('input') as HTMLInputElement;
+    expect(live).not.toBeNull();
+    expect(document.activeElement).toBe(live);
+    expect(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toBeNull();
+  });
+
+  it('a document past its draft shows its pickers as boxes that do not open', async () => {
+    const srv = fakeServer(() => undefined);
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm
+          def={order}
+          record={draft([{ Gadget_ID: 7, Gadget_Name: '阀体', Kind: 1, Qty: '3' }], 3)}
+        />
+      </Providers>,
+    );
+    const c = view.container;
+    const b = box(c, 0, 'Gadget_ID') as HTMLElement;
+    expect(b.getAttribute('aria-disabled')).toBe('true');
+    expect(b.tabIndex).toBe(-1);
+    await act(async () => {
+      b.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    expect(box(c, 0, 'Gadget_ID')).not.toBeNull();
+    expect(cell(c, 0, 'Gadget_ID').querySelector('.ant-select')).toBeNull();
+  });
+
+  it('shows a message under the cell at fault, with the id the form scrolls to, and clears it when mended', async () => {
+    const srv = fakeServer(() => undefined);
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} />
+      </Providers>,
+    );
+    const c = view.container;
+    await click(c.querySelector('[data-testid="lines-Lines-add"]'));
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    await waitFor(() => errorOf(c, 0, 'Qty'));
+    expect(errorOf(c, 0, 'Qty')).toBe('必填');
+    expect(errorOf(c, 0, 'Gadget_ID')).toBe('必填');
+    expect(cell(c, 0, 'Qty').id).toBe('Lines_0_Qty');
+    expect(cell(c, 0, 'Qty').querySelector('.ant-input-status-error')).not.toBeNull();
+    expect(box(c, 0, 'Gadget_ID')?.style.borderColor).not.toBe('');
+    await type(cell(c, 0, 'Qty').querySelector('input'), '2');
+    await waitFor(() => errorOf(c, 0, 'Qty') === undefined);
+    expect(cell(c, 0, 'Qty').querySelector('.ant-input-status-error')).toBeNull();
+    expect(srv.calls.filter((x) => x.method === 'POST')).toHaveLength(0);
+  });
+});
