@@ -8,7 +8,8 @@
  * The fill (按库存带出) is answered in the page with the demo warehouse's real count lines, repeated
  * up to the wanted number of rows, so that any number can be timed on the demo data.
  */
-import { chromium, type Page } from 'playwright-core';
+import { launch } from '@mes/e2e/browser';
+import type { Page } from 'playwright-core';
 import { signInContext } from '../e2e/session';
 
 const BASE = process.env.BASE ?? 'http://127.0.0.1:8061';
@@ -139,19 +140,7 @@ function selfTimes(profile: CpuProfile): string {
 
 async function main() {
   const counts = process.argv.slice(2).map(Number).filter(Boolean);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const { token } = await signInContext(context, BASE, 'admin', 'admin123');

@@ -127,6 +127,7 @@ export function EntityForm({
       first = (e as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name;
     }
     const { payload, issues, data } = issuesOf();
+    const textOf = (i: (typeof issues)[number]) => issueText(i, t, valueAt(payload, i.path));
     // shown beside a line table (too many rows) or one of its cells; what has no control of its own
     // is listed above the form, as before
     const cells = new Map<string, { name: (string | number)[]; errors: string[] }>();
@@ -135,7 +136,7 @@ export function EntityForm({
       if ((i.path[0] as string) in def.lines && drawn.has(key) && !cells.has(key))
         cells.set(key, {
           name: i.path as (string | number)[],
-          errors: [issueText(i, t, valueAt(payload, i.path))],
+          errors: [textOf(i)],
         });
     }
     if (cells.size) form.setFields([...cells.values()]);
@@ -145,7 +146,7 @@ export function EntityForm({
       return;
     }
     if (issues.length || !data) {
-      setFormError(issues.map((i) => issueText(i, t, valueAt(payload, i.path))).join('; '));
+      setFormError(issues.map(textOf).join('; '));
       return;
     }
     if (mode === 'update' && Object.keys(data).length <= 2) {
