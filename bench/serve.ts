@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listenAndSignIn, openBackend } from './lib/backend';
@@ -46,6 +47,17 @@ process.on('SIGUSR2', () => {
     session.disconnect();
     console.log(err ? `profile failed: ${err.message}` : 'profile written');
   });
+});
+// SIGTERM prints how long the event loop was held up meanwhile (GC, long tasks): a posting's latency
+// tail is either this process's or the database's
+const held = monitorEventLoopDelay({ resolution: 5 });
+held.enable();
+process.on('SIGTERM', () => {
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  console.log(
+    `event loop delay ms: p50 ${ms(held.percentile(50))} p99 ${ms(held.percentile(99))} max ${ms(held.max)}`,
+  );
+  process.exit(0);
 });
 setTimeout(
   async () => {

@@ -137,6 +137,11 @@ export const MESSAGES = {
   },
   import_done: { zh: '已导入 {n} 行', en: '{n} rows imported' },
   import_unknown_value: { zh: '找不到：{detail}', en: 'Not found: {detail}' },
+  lines_unknown: { zh: '没有名为 {name} 的明细', en: 'There are no lines named {name}' },
+  lines_too_many: {
+    zh: 'Excel 中有 {n} 行明细，一张单据最多 {max} 行',
+    en: 'The Excel file has {n} lines; a document holds at most {max}',
+  },
   company_single: { zh: '公司信息只能有一条', en: 'There can be only one company record' },
   forbidden: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
   too_many_requests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },

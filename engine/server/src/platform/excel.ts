@@ -224,7 +224,8 @@ function unknownValue(detail: string, lang: Lang): string {
   return new AppError('import_unknown_value', { detail }).text(lang);
 }
 
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
+/** The uploaded xlsx of a multipart request, refused unless it is one. */
+export async function readUpload(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('upload_no_file');
   let data: Buffer | null = null;
   let name = '';

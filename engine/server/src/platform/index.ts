@@ -8,6 +8,7 @@ import { batchNoRoutes } from './batchNo';
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
 import { excelRoutes } from './excel';
+import { linesExcelRoutes } from './linesExcel';
 import { printRoutes } from './print';
 import { tagHooks, tagRoutes } from './tags';
 
@@ -22,6 +23,7 @@ export const engineServerModule: ServerModule = {
     customFieldRoutes(app, engine);
     printRoutes(app, engine);
     excelRoutes(app, engine);
+    linesExcelRoutes(app, engine);
     batchNoRoutes(app, engine);
   },
 };

@@ -1,0 +1,272 @@
+import {
+  codeFieldOf,
+  columnOf,
+  displayNameOf,
+  type EntityDef,
+  type FieldDef,
+  type Lang,
+  type LinesDef,
+  labelOf,
+  lineSchema,
+  type RefField,
+  type Registry,
+} from '@mes/model';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db, Row } from '../db';
+import type { Engine } from '../engine';
+import { AppError } from '../errors';
+import { requestContext } from '../http/envelope';
+import { parseWith, zodError } from '../validation';
+import { readUpload, safeCell } from './excel';
+
+/**
+ * A document's line table to and from Excel (ERPNext's Download / Upload of a child table): the
+ * lines in the form are written to a sheet, counted or priced there, and read back into the form.
+ * Nothing is stored by either: the form saves what it holds, checked as any save is.
+ */
+const MAX_LINE_ROWS = 1000;
+const linesQuery = z.object({ Lines: z.string().min(1).max(100) });
+const exportBody = z.object({
+  Lines: z.string().min(1).max(100),
+  Rows: z.array(z.record(z.string().max(100), z.unknown())).max(MAX_LINE_ROWS),
+});
+
+function linesOf(def: EntityDef, key: string): LinesDef {
+  const lines = Object.hasOwn(def.lines, key) ? def.lines[key] : undefined;
+  if (!lines) throw new AppError('lines_unknown', { name: key });
+  return lines;
+}
+
+/** The columns a sheet carries: what the user enters, not what the server computes. */
+const editable = (lines: LinesDef) =>
+  Object.entries(lines.fields).filter(([, f]) => !f.readOnly && !(f.kind === 'text' && f.secret));
+
+interface Named {
+  id: number;
+  code: string | null;
+  name: string | null;
+}
+
+/** "code name" as pickers show a record; the code alone is enough to read it back. */
+const shownAs = (r: Named) => [r.code, r.name].filter((x) => x !== null && x !== '').join(' ');
+
+async function namedRows(db: Db, registry: Registry, f: RefField, where: ReturnType<typeof sql>) {
+  const target = registry.get(f.entity);
+  const code = codeFieldOf(target);
+  const { rows } = await sql<Named>`SELECT id,
+      ${code ? sql`${sql.ref(columnOf(code))}::text` : sql`NULL`} AS code,
+      ${sql.ref(columnOf(f.display))}::text AS name
+    FROM ${sql.table(target.table)} WHERE ${where}`.execute(db);
+  return { rows, code };
+}
+
+/** The texts of one reference column read back to ids: by code, by "code name", else by a unique name. */
+async function resolveRefs(db: Db, registry: Registry, f: RefField, texts: string[]) {
+  const firsts = texts.map((t) => t.split(/\s+/)[0]);
+  const target = registry.get(f.entity);
+  const code = codeFieldOf(target);
+  const { rows } = await namedRows(
+    db,
+    registry,
+    f,
+    sql`${code ? sql`${sql.ref(columnOf(code))}::text = ANY(${[...texts, ...firsts]}) OR ` : sql``}
+      ${sql.ref(columnOf(f.display))}::text = ANY(${texts})`,
+  );
+  const byCode = new Map(rows.filter((r) => r.code !== null).map((r) => [r.code as string, r]));
+  const byName = new Map<string, Named[]>();
+  for (const r of rows) if (r.name !== null) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+  return (text: string): Named | undefined => {
+    const named = byName.get(text);
+    return (
+      byCode.get(text) ?? byCode.get(text.split(/\s+/)[0]) ?? (named?.length === 1 ? named[0] : undefined)
+    );
+  };
+}
+
+function enumText(f: FieldDef, v: unknown, lang: Lang): string {
+  if (f.kind !== 'enum') return '';
+  const o = f.options.find((x) => String(x.value) === String(v));
+  return o ? labelOf(o.label, lang) : String(v);
+}
+
+/** A cell as the sheet gets it: options and references by what people read, numbers as typed. */
+function cellOf(f: FieldDef, v: unknown, lang: Lang, names: Map<string, string> | undefined): string {
+  if (v === null || v === undefined) return '';
+  if (f.kind === 'enum') return enumText(f, v, lang);
+  if (f.kind === 'ref') return names?.get(String(v)) ?? String(v);
+  if (f.kind === 'bool') return v === true ? (lang === 'zh' ? '是' : 'Yes') : lang === 'zh' ? '否' : 'No';
+  return safeCell(String(v));
+}
+
+/** One cell read back, or what is wrong with it. */
+function readCell(
+  f: FieldDef,
+  text: string,
+  ref: ((t: string) => Named | undefined) | undefined,
+  lang: Lang,
+): { value: unknown; name?: string } | { error: string } {
+  if (text === '') return { value: f.kind === 'bool' ? false : null };
+  const wrong = () => ({
+    error: new AppError('import_unknown_value', { detail: `${labelOf(f.label, lang)}: ${text}` }).text(lang),
+  });
+  switch (f.kind) {
+    case 'int':
+      return /^-?\d+$/.test(text) ? { value: Number(text) } : { value: text };
+    case 'bool':
+      return { value: ['是', 'yes', 'true', '1', 'y'].includes(text.toLowerCase()) };
+    case 'enum': {
+      const o = f.options.find(
+        (x) =>
+          String(x.value) === text || x.label.zh === text || x.label.en.toLowerCase() === text.toLowerCase(),
+      );
+      return o ? { value: o.value } : wrong();
+    }
+    case 'ref': {
+      const r = ref?.(text);
+      return r ? { value: r.id, name: shownAs(r) } : wrong();
+    }
+    case 'decimal':
+      // a spreadsheet may hold a number as 12.5 or as the text "1,250.00"
+      return { value: text.replace(/,/g, '') };
+    default:
+      return { value: text };
+  }
+}
+
+/** The text of a cell as a spreadsheet holds it: a number, a date, a formula's result, a rich text. */
+function textOf(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('result' in v) return textOf(v.result as ExcelJS.CellValue);
+    if ('richText' in v)
+      return v.richText
+        .map((p) => p.text)
+        .join('')
+        .trim();
+    if ('text' in v) return String(v.text).trim();
+  }
+  return String(v).trim();
+}
+
+export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
+  for (const svc of engine.allServices()) {
+    const def = svc.def;
+    if (!def.api || def.kind === 'log' || !Object.keys(def.lines).length) continue;
+
+    app.post(
+      `/${def.name}/LinesExport`,
+      { config: { perm: { entity: def.name, button: 'export' } } },
+      async (req, reply) => {
+        const ctx = requestContext(req);
+        const body = parseWith(exportBody, req.body, def, ctx.lang);
+        const lines = linesOf(def, body.Lines);
+        const fields = editable(lines);
+        const names = new Map<string, Map<string, string>>();
+        for (const [col, f] of fields) {
+          if (f.kind !== 'ref') continue;
+          const ids = [...new Set(body.Rows.map((r) => Number(r[col])).filter(Number.isSafeInteger))];
+          const { rows } = await namedRows(engine.db, engine.registry, f, sql`id = ANY(${ids})`);
+          names.set(col, new Map(rows.map((r) => [String(r.id), shownAs(r)])));
+        }
+        const book = new ExcelJS.Workbook();
+        const sheet = book.addWorksheet(labelOf(lines.label, ctx.lang).slice(0, 31));
+        sheet.columns = fields.map(([n, f]) => ({ header: labelOf(f.label, ctx.lang), key: n, width: 20 }));
+        for (const r of body.Rows)
+          sheet.addRow(
+            Object.fromEntries(fields.map(([n, f]) => [n, cellOf(f, r[n], ctx.lang, names.get(n))])),
+          );
+        const file = `${labelOf(def.label, ctx.lang)}-${labelOf(lines.label, ctx.lang)}.xlsx`;
+        return reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file)}`)
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(Buffer.from(await book.xlsx.writeBuffer()));
+      },
+    );
+
+    app.post(
+      `/${def.name}/LinesImport`,
+      { config: { perm: { entity: def.name, button: 'import' } } },
+      async (req, reply) => {
+        const ctx = requestContext(req);
+        const lines = linesOf(def, parseWith(linesQuery, req.query, def, ctx.lang).Lines);
+        const max = Math.min(lines.maxRows ?? MAX_LINE_ROWS, MAX_LINE_ROWS);
+        const book = new ExcelJS.Workbook();
+        try {
+          await book.xlsx.load((await readUpload(req)) as unknown as ArrayBuffer);
+        } catch (e) {
+          if (e instanceof AppError) throw e;
+          throw new AppError('import_bad_file');
+        }
+        const sheet = book.worksheets[0];
+        const rows: { at: number; cells: Map<string, string> }[] = [];
+        // headers match a field's label in either language, or its wire name
+        const byHeader = new Map<string, string>();
+        for (const [n, f] of editable(lines))
+          for (const h of [n, f.label.zh, f.label.en]) byHeader.set(h.toLowerCase(), n);
+        const columns: (string | undefined)[] = [];
+        sheet?.getRow(1).eachCell((cell, col) => {
+          columns[col] = byHeader.get(textOf(cell.value).toLowerCase());
+        });
+        for (let r = 2; sheet && r <= sheet.rowCount; r++) {
+          const cells = new Map<string, string>();
+          for (const [col, name] of columns.entries())
+            if (name) {
+              const text = textOf(sheet.getRow(r).getCell(col).value);
+              if (text !== '') cells.set(name, text);
+            }
+          if (cells.size) rows.push({ at: r, cells });
+        }
+        if (!rows.length) throw new AppError('import_empty');
+        if (rows.length > max) throw new AppError('lines_too_many', { n: rows.length, max });
+
+        const refs = new Map<string, (t: string) => Named | undefined>();
+        for (const [col, f] of editable(lines))
+          if (f.kind === 'ref') {
+            const texts = [...new Set(rows.map((r) => r.cells.get(col)).filter((t): t is string => !!t))];
+            if (texts.length) refs.set(col, await resolveRefs(engine.db, engine.registry, f, texts));
+          }
+        const schema = lineSchema(lines);
+        const errors: { Row: number; Message: string }[] = [];
+        const out: Row[] = [];
+        for (const { at, cells } of rows) {
+          const line: Row = {};
+          const shown: Row = {};
+          let problem: string | null = null;
+          for (const [col, f] of editable(lines)) {
+            const v = readCell(f, cells.get(col) ?? '', refs.get(col), ctx.lang);
+            if ('error' in v) problem ??= v.error;
+            else if (v.value !== null) {
+              line[col] = v.value;
+              if (f.kind === 'ref' && v.name) shown[displayNameOf(col, f)] = v.name;
+            }
+          }
+          const checked = problem ? null : schema.safeParse(line);
+          // named as the line's own fields: a row of the table is the record here
+          if (checked && !checked.success)
+            problem = zodError(checked.error, { ...def, fields: lines.fields, lines: {} }, ctx.lang).text(
+              ctx.lang,
+            );
+          if (problem) errors.push({ Row: at, Message: problem });
+          else out.push({ ...line, ...shown });
+          if (errors.length >= 200) break;
+        }
+        if (errors.length)
+          return reply.status(400).send({
+            Code: 1,
+            Message: new AppError('import_failed', { n: errors.length }).text(ctx.lang),
+            Data: { Total: rows.length, Imported: 0, Errors: errors },
+          });
+        return {
+          Code: 0,
+          Message: new AppError('import_done', { n: out.length }).text(ctx.lang),
+          Data: { Total: rows.length, Imported: out.length, Rows: out },
+        };
+      },
+    );
+  }
+}
