@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestServer } from '@mes/app-server/testing';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDemo, hasBrowser, shot, startDemo } from './browser';
@@ -255,5 +256,70 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     expect(text).toContain(material.Material_Name);
     expect(text).toContain('入库单');
     await shot(page, 'inventory-print-zh');
+  });
+
+  it('counts a stocktake in Excel: its lines go to a sheet and come back counted', async () => {
+    const before = Number(await balance());
+    const warehouse = (await t.call<{ Warehouse_ID: number }>('GET', `/Location/${location.Location_ID}`))
+      .body.Data.Warehouse_ID;
+    const where = (
+      await t.call<{ Warehouse_Code: string; Warehouse_Name: string }>('GET', `/Warehouse/${warehouse}`)
+    ).body.Data;
+    await page.goto(`${t.url}${DOCS}`);
+    await page.click(tid('entity-add'));
+    await page.waitForSelector(tid('entity-form-StockDoc'));
+    await choose(page, tid('field-Doc_Type'), { title: '盘点' });
+    await choose(page, tid('field-Warehouse_ID'), {
+      typed: where.Warehouse_Code,
+      title: where.Warehouse_Name,
+    });
+    await page.click(tid('fill-Lines'));
+    const ours = page
+      .locator(`${tid('lines-Lines')} tbody tr`)
+      .filter({ hasText: material.Material_Name })
+      .filter({ hasText: location.Location_Code });
+    await ours.first().waitFor({ timeout: 60_000 });
+
+    // the lines to a sheet, as the clerk takes them to the shelves
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(tid('lines-Lines-export')),
+    ]);
+    expect(download.suggestedFilename()).toBe('库存单据-明细.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const [mCol, lCol, qCol] = ['物料', '库位', '数量'].map((h) => header.indexOf(h));
+    let counted = 0;
+    sheet.eachRow((row, n) => {
+      const text = (c: number) => String(row.getCell(c).value ?? '');
+      if (
+        n > 1 &&
+        text(mCol).startsWith(material.Material_Number) &&
+        text(lCol).startsWith(location.Location_Code)
+      ) {
+        expect(Number(text(qCol))).toBe(before);
+        row.getCell(qCol).value = before - 1;
+        counted++;
+      }
+    });
+    expect(counted).toBe(1);
+    const file = join(dir, 'counted.xlsx');
+    await book.xlsx.writeFile(file);
+
+    // and back: the form's lines replaced, once the clerk agrees
+    await page.setInputFiles(`.ant-upload:has(${tid('lines-Lines-import')}) input[type=file]`, file);
+    await page.click(tid('fill-Lines-confirm'));
+    await eventually(() => ours.locator('[data-testid$="-Qty"] input').first().inputValue()).toBe(
+      String(before - 1),
+    );
+    await eventually(toast).toContain('已导入');
+    await shot(page, 'inventory-count-imported-zh');
+    await page.click(tid('entity-form-save'));
+    await eventually(toast).toContain('操作成功');
+    const doc = (await t.call<{ Doc_ID: number }[]>('GET', '/StockDoc?Sort=-Doc_ID&PageSize=1')).body.Data[0];
+    expect((await t.call('POST', '/StockDoc/Approve', { Doc_ID: doc.Doc_ID })).body.Code).toBe(0);
+    expect(await balance()).toBe(String(before - 1));
   });
 });

@@ -1,5 +1,5 @@
 import { displayNameOf, type EntityDef, STATE } from '@mes/model';
-import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message } from 'antd';
+import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message, Space } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueText, useLabel } from '../i18n';
@@ -13,6 +13,7 @@ import { FillButton } from './FillButton';
 import type { Row } from './format';
 import { formJudge } from './judge';
 import { LinesEditor } from './LinesEditor';
+import { LinesExcel } from './LinesExcel';
 import {
   computedChanges,
   dirtyCheck,
@@ -187,6 +188,7 @@ export function EntityForm({
     followValues(form.getFieldsValue(true));
   };
 
+  const holds = (button: string) => !buttons || buttons.has(button);
   const fields = Object.entries(def.fields);
   // a document number can be copied, to paste into a search, a message or an e-mail
   const numberField = def.features.numbering?.field;
@@ -250,9 +252,18 @@ export function EntityForm({
           .filter(([key]) => !hiddenLines?.includes(key))
           .map(([key, lines]) => (
             <Form.Item key={key} label={label(lines.label)}>
-              {lines.fill && !readOnly && (
-                <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
-              )}
+              <Space wrap style={{ marginBottom: 8 }}>
+                {lines.fill && !readOnly && (
+                  <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
+                )}
+                <LinesExcel
+                  def={def}
+                  linesKey={key}
+                  canExport={holds('export')}
+                  canImport={!readOnly && holds('import')}
+                  onRows={(rows) => fillLines(key, rows)}
+                />
+              </Space>
               <LinesEditor
                 name={key}
                 lines={lines}

@@ -40,16 +40,44 @@ export function fillQuery(fill: FillDef, values: FormValues): Record<string, str
 }
 
 /**
+ * Puts rows the server proposed (a fill, an Excel sheet) in place of a line table's rows: lines
+ * already typed are replaced only when the user agrees, so that a count of hundreds of lines is not
+ * lost to a stray click.
+ */
+export function useReplaceRows(linesKey: string, onRows: (rows: Row[]) => void) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<FormValues>();
+  const [modal, holder] = Modal.useModal();
+  const replace = (rows: Row[], done: string, asking: (present: number) => string) => {
+    const now = form.getFieldValue(linesKey) as unknown;
+    const present = Array.isArray(now) ? now.length : 0;
+    const apply = () => {
+      onRows(rows);
+      void message.success(done);
+    };
+    if (!present) return apply();
+    modal.confirm({
+      title: t('form.fillReplaceTitle'),
+      content: asking(present),
+      okText: t('form.fillReplace'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true, 'data-testid': `fill-${linesKey}-confirm` },
+      onOk: apply,
+    });
+  };
+  return { replace, holder };
+}
+
+/**
  * Fills a line table from the server (a stocktake from the stock on hand, LinesDef.fill), shown only
- * while the header asks for it. Lines already typed are replaced only when the user agrees: a count
- * of hundreds of lines is not lost to a stray click.
+ * while the header asks for it.
  */
 export function FillButton({ fill, linesKey, onFill }: FillButtonProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const api = useApi();
   const form = Form.useFormInstance<FormValues>();
-  const [modal, modalHolder] = Modal.useModal();
+  const { replace, holder } = useReplaceRows(linesKey, onFill);
   const [busy, setBusy] = useState(false);
   const pick = useCallback(
     (v: FormValues | undefined) =>
@@ -79,28 +107,17 @@ export function FillButton({ fill, linesKey, onFill }: FillButtonProps) {
       void message.info(t('form.fillNone'));
       return;
     }
-    const present = Array.isArray(values[linesKey]) ? (values[linesKey] as unknown[]).length : 0;
-    const apply = () => {
-      onFill(rows);
-      void message.success(t('form.filled', { n: rows.length }));
-    };
-    if (!present) return apply();
-    modal.confirm({
-      title: t('form.fillReplaceTitle'),
-      content: t('form.fillReplaceContent', { n: rows.length, m: present }),
-      okText: t('form.fillReplace'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true, 'data-testid': `fill-${linesKey}-confirm` },
-      onOk: apply,
-    });
+    replace(rows, t('form.filled', { n: rows.length }), (m) =>
+      t('form.fillReplaceContent', { n: rows.length, m }),
+    );
   };
 
   return (
-    <div style={{ marginBottom: 8 }}>
-      {modalHolder}
+    <>
+      {holder}
       <Button icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid={`fill-${linesKey}`}>
         {label(fill.label)}
       </Button>
-    </div>
+    </>
   );
 }

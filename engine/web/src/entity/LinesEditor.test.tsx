@@ -174,4 +174,28 @@ describe('a line table', () => {
     expect(cell(c, 0, 'Qty').querySelector('.ant-input-status-error')).toBeNull();
     expect(srv.calls.filter((x) => x.method === 'POST')).toHaveLength(0);
   });
+
+  it('offers the lines to and from Excel by the page’s grants; an approved document’s only to', async () => {
+    const srv = fakeServer(() => undefined);
+    const offered = async (buttons: string[] | undefined, state = 1) => {
+      view?.unmount();
+      view = await render(
+        <Providers api={srv.api}>
+          <EntityForm
+            def={order}
+            record={draft([{ Gadget_ID: 7, Gadget_Name: '阀体', Kind: 1, Qty: '3' }], state)}
+            buttons={buttons && new Set(buttons)}
+          />
+        </Providers>,
+      );
+      return ['export', 'import'].filter((b) =>
+        view?.container.querySelector(`[data-testid="lines-Lines-${b}"]`),
+      );
+    };
+    expect(await offered(undefined)).toEqual(['export', 'import']);
+    expect(await offered(['add', 'edit'])).toEqual([]);
+    expect(await offered(['edit', 'export'])).toEqual(['export']);
+    expect(await offered(['edit', 'import'])).toEqual(['import']);
+    expect(await offered(['export', 'import'], 3)).toEqual(['export']);
+  });
 });
