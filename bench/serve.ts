@@ -6,9 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { listenAndSignIn, openBackend } from './lib/backend';
 import { settings } from './lib/config';
 import { ledgerPaths, stockPairs } from './lib/phases';
