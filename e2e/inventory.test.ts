@@ -254,6 +254,8 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain(no);
     expect(text).toContain(material.Material_Name);
+    // the material's code beside its name: same-named materials differ by it
+    expect(text).toContain(material.Material_Number);
     expect(text).toContain('入库单');
     await shot(page, 'inventory-print-zh');
   });

@@ -110,6 +110,31 @@ describe('stock documents post to the ledger on approval', () => {
     expect(await balance(t, f.avg)).toBe('16');
   });
 
+  it('names each line’s material and location with their codes, which same-named ones differ by', async () => {
+    const c = await createDoc(t, T.TRANSFER, [
+      { Material_ID: f.avg, Location_ID: f.locA, To_Location_ID: f.locB, Qty: '1' },
+    ]);
+    expect(c.body.Code, c.body.Message).toBe(0);
+    const read = await t.call<{ Lines: Record<string, unknown>[] }>('GET', `/StockDoc/${c.body.Data.Doc_ID}`);
+    const material = (await t.call<Record<string, unknown>>('GET', `/Material/${f.avg}`)).body.Data;
+    const [locA, locB] = await Promise.all(
+      [f.locA, f.locB].map(
+        async (id) => (await t.call<Record<string, unknown>>('GET', `/Location/${id}`)).body.Data,
+      ),
+    );
+    expect(read.body.Data.Lines[0]).toMatchObject({
+      Material_Code: material.Material_Number,
+      Material_Name: material.Material_Name,
+      Location_Code: locA.Location_Code,
+      Location_Name: locA.Location_Name,
+      To_Location_Code: locB.Location_Code,
+    });
+    // an empty reference has neither
+    expect(read.body.Data.Lines[0].Bucket_Name).toBeNull();
+    expect(read.body.Data.Lines[0]).not.toHaveProperty('Bucket_Code');
+    await t.call('DELETE', `/StockDoc/${c.body.Data.Doc_ID}`);
+  });
+
   it('a stocktake posts the difference against the stock at approval', async () => {
     const c = await createDoc(t, T.COUNT, [
       { Material_ID: f.avg, Location_ID: f.locB, Qty: '4' },

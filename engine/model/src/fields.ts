@@ -197,6 +197,25 @@ export function displayNameOf(name: string, f: RefField): string {
   return f.displayAs ?? `${name.replace(/_ID$/, '')}_Name`;
 }
 
+/**
+ * Where a line carries the code of a record it refers to (`Material_Code` beside `Material_Name`):
+ * a warehouse holds same-named materials (two 纸箱 of different sizes) that a name alone does not
+ * tell apart on a document's lines, in the form or printed.
+ */
+export function codeNameOf(name: string): string {
+  return `${name.replace(/_ID$/, '')}_Code`;
+}
+
+/** What people read for a reference on a line: "code name" where the line carries the code. */
+export function refShown(name: string, f: RefField, row: Record<string, unknown>): string | undefined {
+  const shown = row[displayNameOf(name, f)];
+  const code = row[codeNameOf(name)];
+  if (shown === null || shown === undefined) return undefined;
+  return code === null || code === undefined || code === '' || code === shown
+    ? String(shown)
+    : `${String(code)} ${String(shown)}`;
+}
+
 /** The TypeScript type a field carries on the wire. */
 export type WireValue<F extends FieldDef> = F extends TextField | DateField | DateTimeField | DecimalField
   ? string

@@ -1,6 +1,8 @@
 import {
   APPROVAL_FIELDS,
   CUSTOM_FIELD_NAMES,
+  codeFieldOf,
+  codeNameOf,
   columnOf,
   displayNameOf,
   type EntityDef,
@@ -48,9 +50,16 @@ export function selectParts(
       const target = registry.get(f.entity);
       const ja = `${alias}_r${n++}`;
       if (asJson) {
-        // an empty reference (a line's target location or bucket, mostly) is not looked up at all
+        // an empty reference (a line's target location or bucket, mostly) is not looked up at all;
+        // a target with a code gives code and name in the one lookup, split by linesFromJson
+        const code = codeFieldOf(target);
+        const shown = sql.ref(`${ja}.${columnOf(f.display)}`);
+        const value =
+          code && code !== f.display
+            ? sql`json_build_array(${sql.ref(`${ja}.${columnOf(code)}`)}, ${shown})`
+            : shown;
         columns.push(
-          sql`CASE WHEN ${col} IS NOT NULL THEN (SELECT ${sql.ref(`${ja}.${columnOf(f.display)}`)}
+          sql`CASE WHEN ${col} IS NOT NULL THEN (SELECT ${value}
             FROM ${sql.table(target.table)} AS ${sql.id(ja)} WHERE ${sql.ref(`${ja}.id`)} = ${col})
             END AS ${sql.id(displayNameOf(name, f))}`,
         );
@@ -86,6 +95,14 @@ export function linesFromJson(def: EntityDef, rec: Row): void {
     for (const r of rows) {
       delete r.__n;
       for (const [name, f] of fields) {
+        if (f.kind === 'ref') {
+          const shown = displayNameOf(name, f);
+          const pair = r[shown];
+          if (Array.isArray(pair)) {
+            r[shown] = pair[1] ?? null;
+            r[codeNameOf(name)] = pair[0] ?? null;
+          }
+        }
         const v = r[name];
         if (v === null || v === undefined) continue;
         if (f.kind === 'decimal') r[name] = normalizeDecimal(String(v));

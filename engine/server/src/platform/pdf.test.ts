@@ -186,6 +186,48 @@ describe('renderRecordsPdf layout', () => {
   });
 });
 
+describe('renderRecordsPdf, page orientation', () => {
+  const narrow = {
+    ...rec,
+    ID: 3,
+    Lines: [1, 2].map((i) => ({ Material_ID: i, Material_Name: `冷轧钢板 ${i}`, Qty: '10.0000' })),
+  };
+  const widths = (pdf: Buffer, name: string) => {
+    const file = join(dir, `${name}.pdf`);
+    writeFileSync(file, pdf);
+    const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+    return [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)"/g)].map((m) => [
+      Math.round(Number(m[1])),
+      Math.round(Number(m[2])),
+    ]);
+  };
+
+  it.skipIf(!hasPdftotext)(
+    'prints lines too wide for A4 upright across the page, at the normal size',
+    async () => {
+      for (const lang of ['zh', 'en'] as Lang[]) {
+        expect(widths(await renderRecordsPdf(doc, [rec], lang, head), `wide-${lang}`)).toEqual([[842, 595]]);
+        // across, the table's texts still stand apart
+        const { words: ws } = words(await renderRecordsPdf(doc, [rec], lang, head), `wide-size-${lang}`);
+        expect(overlaps(ws)).toEqual([]);
+      }
+      expect(widths(await renderRecordsPdf(doc, [narrow], 'zh', head), 'narrow')).toEqual([[595, 842]]);
+    },
+  );
+
+  it.skipIf(!hasPdftotext)(
+    'turns each record of a batch its own way, on every page it runs onto',
+    async () => {
+      const many = { ...rec, Lines: Array.from({ length: 80 }, (_, i) => line((i % 5) + 1)) };
+      const pages = widths(await renderRecordsPdf(doc, [narrow, many, narrow], 'zh', head), 'mixed');
+      expect(pages.length).toBeGreaterThan(3);
+      expect(pages[0]).toEqual([595, 842]);
+      expect(pages.slice(1, -1).every(([w, h]) => w === 842 && h === 595)).toBe(true);
+      expect(pages.at(-1)).toEqual([595, 842]);
+    },
+  );
+});
+
 describe('renderRecordsPdf, several records', () => {
   /** The text of each page. */
   const pages = (pdf: Buffer, name: string) => {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  displayNameOf,
   type EntityDef,
   type FieldDef,
   type Fields,
@@ -9,10 +8,11 @@ import {
   type Label,
   type Lang,
   labelOf,
+  refShown,
 } from '@mes/model';
 import PDFDocument from 'pdfkit';
 import type { Row } from '../db';
-import { drawTable, FONT, type TableBox, type TableColumn } from './pdfTable';
+import { drawTable, FONT, layoutColumns, NORMAL_SIZE, type TableBox, type TableColumn } from './pdfTable';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -35,7 +35,7 @@ export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): st
     case 'enum':
       return labelOf(f.options.find((o) => o.value === v)?.label ?? { zh: String(v), en: String(v) }, lang);
     case 'ref':
-      return String(rec[displayNameOf(name, f)] ?? v);
+      return refShown(name, f, rec) ?? String(v);
     case 'bool':
       return labelOf(v ? TEXT.yes : TEXT.no, lang);
     case 'datetime':
@@ -80,10 +80,12 @@ export function renderRecordsPdf(
   head: PrintHeader,
 ): Promise<Buffer> {
   const { regular, bold } = cjkFonts();
+  // pages are added per record: a record whose lines are too wide for A4 upright prints across
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     bufferPages: true,
+    autoFirstPage: false,
     info: { Title: labelOf(def.label, lang) },
   });
   doc.registerFont(FONT.regular, regular);
@@ -91,15 +93,22 @@ export function renderRecordsPdf(
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((ok) => doc.on('end', () => ok(Buffer.concat(chunks))));
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const left = MARGIN;
   // the footer line sits in the last 30 points above the bottom margin
-  const box = { left, width, bottom: () => doc.page.height - doc.page.margins.bottom - 30 };
+  const bottom = () => doc.page.height - doc.page.margins.bottom - 30;
 
   // several records print as one file, each starting on a page of its own and numbered on its own
   const starts: number[] = [];
-  for (const [k, rec] of recs.entries()) {
-    if (k > 0) doc.addPage();
+  for (const rec of recs) {
+    const tables = lineTables(def, rec, lang);
+    const layout = orientation(
+      doc,
+      tables.map((x) => x.cols),
+    );
+    const page = { size: 'A4', margin: MARGIN, layout } as const;
+    const width = (layout === 'landscape' ? A4.height : A4.width) - 2 * MARGIN;
+    const box: TableBox = { left, width, bottom, newPage: () => doc.addPage(page) };
+    doc.addPage(page);
     starts.push(doc.bufferedPageRange().count - 1);
     doc
       .font(FONT.regular)
@@ -114,32 +123,12 @@ export function renderRecordsPdf(
     doc.y += 12;
     drawFields(doc, visible(def.fields), rec, lang, box);
 
-    for (const [key, lines] of Object.entries(def.lines)) {
-      const rows = (rec[key] as Row[] | undefined) ?? [];
-      const cols: TableColumn[] = visible(lines.fields).map(([name, f]) => ({
-        title: labelOf(f.label, lang),
-        values: rows.map((r) => formatValue(name, f, r, lang)),
-        align: f.kind === 'int' || f.kind === 'decimal' ? 'right' : 'left',
-        noWrap: NO_WRAP_KINDS.has(f.kind) || (f.kind === 'text' && f.format === 'code'),
-      }));
-      // a column empty on every line (the target location of a receipt) is left out; with no lines
-      // at all every header stays, so the empty table still says what it would hold
-      const shown = rows.length ? cols.filter((c) => c.values.some(Boolean)) : cols;
-      const no: TableColumn = {
-        title: labelOf(TEXT.rowNo, lang),
-        values: rows.map((_, n) => String(n + 1)),
-        align: 'right',
-        noWrap: true,
-      };
+    for (const { label, cols } of tables) {
       doc.y += 10;
-      if (doc.y + 60 > box.bottom()) doc.addPage();
-      doc
-        .font(FONT.bold)
-        .fontSize(12)
-        .fillColor('#000')
-        .text(labelOf(lines.label, lang), left, doc.y, { width });
+      if (doc.y + 60 > box.bottom()) box.newPage();
+      doc.font(FONT.bold).fontSize(12).fillColor('#000').text(label, left, doc.y, { width });
       doc.y += 4;
-      drawTable(doc, [no, ...shown], box);
+      drawTable(doc, cols, box);
     }
   }
 
@@ -159,10 +148,51 @@ export function renderRecordsPdf(
       .font(FONT.regular)
       .fontSize(8)
       .fillColor('#606266')
-      .text(footer, left, y, { width, align: 'right', lineBreak: false });
+      .text(footer, left, y, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
   }
   doc.end();
   return done;
+}
+
+const MARGIN = 40;
+/** A4 in points, upright. */
+const A4 = { width: 595.28, height: 841.89 };
+
+/** A record's line tables as printed: row number first, columns empty on every line left out. */
+function lineTables(def: EntityDef, rec: Row, lang: Lang): { label: string; cols: TableColumn[] }[] {
+  return Object.entries(def.lines).map(([key, lines]) => {
+    const rows = (rec[key] as Row[] | undefined) ?? [];
+    const cols: TableColumn[] = visible(lines.fields).map(([name, f]) => ({
+      title: labelOf(f.label, lang),
+      values: rows.map((r) => formatValue(name, f, r, lang)),
+      align: f.kind === 'int' || f.kind === 'decimal' ? 'right' : 'left',
+      noWrap: NO_WRAP_KINDS.has(f.kind) || (f.kind === 'text' && f.format === 'code'),
+    }));
+    // a column empty on every line (the target location of a receipt) is left out; with no lines
+    // at all every header stays, so the empty table still says what it would hold
+    const shown = rows.length ? cols.filter((c) => c.values.some(Boolean)) : cols;
+    const no: TableColumn = {
+      title: labelOf(TEXT.rowNo, lang),
+      values: rows.map((_, n) => String(n + 1)),
+      align: 'right',
+      noWrap: true,
+    };
+    return { label: labelOf(lines.label, lang), cols: [no, ...shown] };
+  });
+}
+
+/**
+ * Upright unless a line table does not fit A4 upright at the normal size and fits better across:
+ * wide lines printed upright shrank to 7 points and broke their words.
+ */
+export function orientation(doc: PDFKit.PDFDocument, tables: TableColumn[][]): 'portrait' | 'landscape' {
+  const upright = A4.width - 2 * MARGIN;
+  const across = A4.height - 2 * MARGIN;
+  const wider = tables.some((cols) => {
+    const up = layoutColumns(doc, cols, upright);
+    return up.size < NORMAL_SIZE && layoutColumns(doc, cols, across).size > up.size;
+  });
+  return wider ? 'landscape' : 'portrait';
 }
 
 /** The printed title: the record's type where the declaration names one (print.titleBy), else the entity. */
@@ -231,7 +261,7 @@ function drawFields(
         return Math.max(line, lh, value ? doc.heightOfString(value, { width: valueW }) : 0);
       }),
     );
-    if (doc.y + h > box.bottom()) doc.addPage();
+    if (doc.y + h > box.bottom()) box.newPage();
     const y = doc.y;
     cells.forEach(({ label, value }, j) => {
       const x = box.left + j * (colW + gap);

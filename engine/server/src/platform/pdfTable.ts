@@ -35,8 +35,9 @@ export interface TableLayout {
  * Tried in turn until the minimums fit: the font size, and whether free text keeps its comfortable
  * width (TEXT_MIN). At 8 points free text gives up that width before the font goes down to 7.
  */
+export const NORMAL_SIZE = 9;
 const ATTEMPTS: [size: number, comfortable: boolean][] = [
-  [9, true],
+  [NORMAL_SIZE, true],
   [8, true],
   [8, false],
   [7, false],
@@ -137,6 +138,8 @@ export interface TableBox {
   width: number;
   /** Lowest y a row may reach before the table continues on a new page. */
   bottom: () => number;
+  /** Starts the next page as the record's pages are (upright or across). */
+  newPage: () => void;
 }
 
 /**
@@ -183,7 +186,7 @@ export function drawTable(doc: Doc, cols: TableColumn[], box: TableBox): void {
     const texts = cols.map((c) => c.values[r] ?? '');
     const h = height(texts, FONT.regular);
     if (doc.y + h > box.bottom()) {
-      doc.addPage();
+      box.newPage();
       header();
     }
     const y = doc.y;

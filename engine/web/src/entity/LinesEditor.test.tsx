@@ -64,7 +64,7 @@ describe('a line table', () => {
     const srv = fakeServer(() => undefined);
     const record = draft([
       { Gadget_ID: 7, Gadget_Name: '阀体', Kind: 2, Qty: '3' },
-      { Gadget_ID: 8, Gadget_Name: '阀盖', Kind: null, Qty: '1' },
+      { Gadget_ID: 8, Gadget_Name: '阀盖', Gadget_Code: 'VC-08', Kind: null, Qty: '1' },
     ]);
     view = await render(
       <Providers api={srv.api}>
@@ -73,7 +73,8 @@ describe('a line table', () => {
     );
     const c = view.container;
     expect(box(c, 0, 'Gadget_ID')?.textContent).toBe('阀体');
-    expect(box(c, 1, 'Gadget_ID')?.textContent).toBe('阀盖');
+    // a line that carries the code shows it before the name
+    expect(box(c, 1, 'Gadget_ID')?.textContent).toBe('VC-08 阀盖');
     expect(box(c, 0, 'Kind')?.textContent).toBe('外购');
     expect(box(c, 1, 'Kind')?.textContent).toBe('请选择');
     expect(c.querySelectorAll('[data-testid="lines-Lines"] .ant-select')).toHaveLength(0);

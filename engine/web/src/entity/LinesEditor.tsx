@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { displayNameOf, type FieldDef, type LinesDef, type RefField } from '@mes/model';
+import { type FieldDef, type LinesDef, type RefField, refShown } from '@mes/model';
 import { Field } from '@rc-component/form';
 import { Button, Form, Table, theme } from 'antd';
 import { memo, useMemo, useRef } from 'react';
@@ -31,9 +31,8 @@ export function refNames(
     const names = new Map<string, string>();
     for (const r of rows) {
       const id = r[col];
-      const name = r[displayNameOf(col, f as RefField)];
-      if (id !== null && id !== undefined && name !== null && name !== undefined)
-        names.set(String(id), String(name));
+      const name = refShown(col, f as RefField, r);
+      if (id !== null && id !== undefined && name !== undefined) names.set(String(id), name);
     }
     out.set(col, names);
   }
