@@ -149,61 +149,63 @@ export const LinesEditor = memo(function LinesEditor({
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
-        // scrolled by its own box, not by the table's scroll option: with it antd measured the whole
-        // table (a forced layout) whenever rows came or went, most of a 146-line fill's time
-        <div data-testid={`lines-${name}`} style={{ overflowX: 'auto' }}>
-          <Table<TableRow>
-            size="small"
-            bordered
-            pagination={false}
-            rowKey="key"
-            dataSource={stable(rows)}
-            columns={[
-              {
-                title: t('form.rowNo'),
-                width: 50,
-                align: 'center',
-                shouldCellUpdate: changedRow,
-                render: (_v, r) => r.name + 1,
-              },
-              ...fields.map(([col, f]) => ({
-                key: col,
-                title: label(f.label),
-                shouldCellUpdate: changedRow,
-                render: (_v: unknown, r: TableRow) => (
-                  <LineCell
-                    id={[name, r.name, col].join('_')}
-                    testId={`lines-${name}-${r.name}-${col}`}
-                    path={[r.name, col]}
-                    rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
-                    field={f}
-                    disabled={disabled || f.readOnly}
-                    names={names.get(col)}
-                  />
-                ),
-              })),
-              ...(disabled
-                ? []
-                : [
-                    {
-                      key: '_remove',
-                      width: 50,
-                      align: 'center' as const,
-                      shouldCellUpdate: changedRow,
-                      render: (_v: unknown, r: TableRow) => (
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('form.removeRow')}
-                          data-testid={`lines-${name}-remove-${r.name}`}
-                          onClick={() => remove(r.name)}
-                        />
-                      ),
-                    },
-                  ]),
-            ]}
-          />
+        <div data-testid={`lines-${name}`}>
+          {/* scrolled by its own box, not by the table's scroll option: with it antd measured the
+              whole table (a forced layout) whenever rows came or went, most of a 146-line fill */}
+          <div style={{ overflowX: 'auto' }}>
+            <Table<TableRow>
+              size="small"
+              bordered
+              pagination={false}
+              rowKey="key"
+              dataSource={stable(rows)}
+              columns={[
+                {
+                  title: t('form.rowNo'),
+                  width: 50,
+                  align: 'center',
+                  shouldCellUpdate: changedRow,
+                  render: (_v, r) => r.name + 1,
+                },
+                ...fields.map(([col, f]) => ({
+                  key: col,
+                  title: label(f.label),
+                  shouldCellUpdate: changedRow,
+                  render: (_v: unknown, r: TableRow) => (
+                    <LineCell
+                      id={[name, r.name, col].join('_')}
+                      testId={`lines-${name}-${r.name}-${col}`}
+                      path={[r.name, col]}
+                      rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
+                      field={f}
+                      disabled={disabled || f.readOnly}
+                      names={names.get(col)}
+                    />
+                  ),
+                })),
+                ...(disabled
+                  ? []
+                  : [
+                      {
+                        key: '_remove',
+                        width: 50,
+                        align: 'center' as const,
+                        shouldCellUpdate: changedRow,
+                        render: (_v: unknown, r: TableRow) => (
+                          <Button
+                            type="text"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={t('form.removeRow')}
+                            data-testid={`lines-${name}-remove-${r.name}`}
+                            onClick={() => remove(r.name)}
+                          />
+                        ),
+                      },
+                    ]),
+              ]}
+            />
+          </div>
           <Form.ErrorList errors={errors} />
           {!disabled && (
             <Button
