@@ -310,8 +310,27 @@ describe.skipIf(!hasBrowser)('inventory in the browser', () => {
     const file = join(dir, 'counted.xlsx');
     await book.xlsx.writeFile(file);
 
+    // a sheet with a row at fault changes nothing and says which row
+    const upload = `.ant-upload:has(${tid('lines-Lines-import')}) input[type=file]`;
+    const bad = new ExcelJS.Workbook();
+    bad.addWorksheet('s').addRows([
+      ['物料', '库位', '数量'],
+      ['无此物料-ZZ9', location.Location_Code, 1],
+    ]);
+    const badFile = join(dir, 'bad.xlsx');
+    await bad.xlsx.writeFile(badFile);
+    await page.setInputFiles(upload, badFile);
+    const report = page.locator(`.ant-modal:visible`).filter({ hasText: '未导入任何数据' });
+    await eventually(() => report.innerText()).toContain('第 2 行: 找不到：物料: 无此物料-ZZ9');
+    await report
+      .getByRole('button', { name: '关 闭' })
+      .or(report.getByRole('button', { name: '关闭' }))
+      .first()
+      .click();
+    await eventually(() => ours.count()).toBe(1);
+
     // and back: the form's lines replaced, once the clerk agrees
-    await page.setInputFiles(`.ant-upload:has(${tid('lines-Lines-import')}) input[type=file]`, file);
+    await page.setInputFiles(upload, file);
     await page.click(tid('fill-Lines-confirm'));
     await eventually(() => ours.locator('[data-testid$="-Qty"] input').first().inputValue()).toBe(
       String(before - 1),

@@ -32,6 +32,29 @@ export function safeCell(v: string): string {
 const exportable = (def: EntityDef) =>
   Object.entries(def.fields).filter(([, f]) => !(f.kind === 'text' && f.secret));
 
+/**
+ * A cell's text for a field that needs no lookup (everything but a reference): its wire value, or
+ * `null` for an option that does not exist. Numbers stay text for the schema to judge.
+ */
+export function plainCell(f: FieldDef, text: string): { value: unknown } | null {
+  if (text === '') return { value: f.kind === 'bool' ? false : null };
+  switch (f.kind) {
+    case 'int':
+      return /^-?\d+$/.test(text) ? { value: Number(text) } : { value: text };
+    case 'bool':
+      return { value: ['是', 'yes', 'true', '1', 'y'].includes(text.toLowerCase()) };
+    case 'enum': {
+      const o = f.options.find(
+        (x) =>
+          String(x.value) === text || x.label.zh === text || x.label.en.toLowerCase() === text.toLowerCase(),
+      );
+      return o ? { value: o.value } : null;
+    }
+    default:
+      return { value: text };
+  }
+}
+
 /** The value of a cell for a field on import, or an error text. */
 async function cellValue(
   tx: Tx,
@@ -46,29 +69,14 @@ async function cellValue(
       : raw === null || raw === undefined
         ? ''
         : String(raw).trim();
-  if (text === '') return { value: f.kind === 'bool' ? false : null };
-  switch (f.kind) {
-    case 'int':
-      return /^-?\d+$/.test(text) ? { value: Number(text) } : { value: text };
-    case 'bool':
-      return { value: ['是', 'yes', 'true', '1', 'y'].includes(text.toLowerCase()) };
-    case 'enum': {
-      const o = f.options.find(
-        (x) =>
-          String(x.value) === text || x.label.zh === text || x.label.en.toLowerCase() === text.toLowerCase(),
-      );
-      return o ? { value: o.value } : { error: `${labelOf(f.label, lang)}: ${text}` };
-    }
-    case 'ref': {
-      const target = registry.get(f.entity);
-      const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(target.table)}
-        WHERE ${sql.ref(columnOf(f.display))}::text = ${text} LIMIT 2`.execute(tx);
-      if (rows.length === 1) return { value: rows[0].id };
-      return { error: `${labelOf(f.label, lang)}: ${text}` };
-    }
-    default:
-      return { value: text };
+  if (f.kind === 'ref' && text !== '') {
+    const target = registry.get(f.entity);
+    const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(target.table)}
+      WHERE ${sql.ref(columnOf(f.display))}::text = ${text} LIMIT 2`.execute(tx);
+    if (rows.length === 1) return { value: rows[0].id };
+    return { error: `${labelOf(f.label, lang)}: ${text}` };
   }
+  return plainCell(f, text) ?? { error: `${labelOf(f.label, lang)}: ${text}` };
 }
 
 /** GET /{Entity}/Export and POST /{Entity}/Import for every entity with generic routes. */

@@ -20,7 +20,7 @@ import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith, zodError } from '../validation';
-import { readUpload, safeCell } from './excel';
+import { plainCell, readUpload, safeCell } from './excel';
 
 /**
  * A document's line table to and from Excel (ERPNext's Download / Upload of a child table): the
@@ -108,32 +108,16 @@ function readCell(
   ref: ((t: string) => Named | undefined) | undefined,
   lang: Lang,
 ): { value: unknown; name?: string } | { error: string } {
-  if (text === '') return { value: f.kind === 'bool' ? false : null };
   const wrong = () => ({
     error: new AppError('import_unknown_value', { detail: `${labelOf(f.label, lang)}: ${text}` }).text(lang),
   });
-  switch (f.kind) {
-    case 'int':
-      return /^-?\d+$/.test(text) ? { value: Number(text) } : { value: text };
-    case 'bool':
-      return { value: ['是', 'yes', 'true', '1', 'y'].includes(text.toLowerCase()) };
-    case 'enum': {
-      const o = f.options.find(
-        (x) =>
-          String(x.value) === text || x.label.zh === text || x.label.en.toLowerCase() === text.toLowerCase(),
-      );
-      return o ? { value: o.value } : wrong();
-    }
-    case 'ref': {
-      const r = ref?.(text);
-      return r ? { value: r.id, name: shownAs(r) } : wrong();
-    }
-    case 'decimal':
-      // a spreadsheet may hold a number as 12.5 or as the text "1,250.00"
-      return { value: text.replace(/,/g, '') };
-    default:
-      return { value: text };
+  if (f.kind === 'ref' && text !== '') {
+    const r = ref?.(text);
+    return r ? { value: r.id, name: shownAs(r) } : wrong();
   }
+  // a spreadsheet may hold a number as 12.5 or as the text "1,250.00"
+  if (f.kind === 'decimal') return { value: text === '' ? null : text.replace(/,/g, '') };
+  return plainCell(f, text) ?? wrong();
 }
 
 /** The text of a cell as a spreadsheet holds it: a number, a date, a formula's result, a rich text. */

@@ -1,16 +1,17 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { EntityDef } from '@mes/model';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, List, Modal, message, Upload } from 'antd';
+import { Button, message, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStorage } from '../api';
 import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
+import { type ImportFailure, ImportReport } from './ImportReport';
 import { entityKeys } from './queries';
 
 /** POST /{Entity}/Import answers this; Errors name the rows that stopped the import. */
-interface ImportReport {
+interface ImportAnswer {
   Total: number;
   Imported: number;
   Errors?: { Row: number; Message: string }[];
@@ -25,7 +26,7 @@ export function ImportButton({ def }: { def: EntityDef }) {
   const api = useApi();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<{ message: string; errors: ImportReport['Errors'] } | null>(null);
+  const [failed, setFailed] = useState<ImportFailure | null>(null);
   return (
     <>
       <Upload
@@ -38,7 +39,7 @@ export function ImportButton({ def }: { def: EntityDef }) {
           if (info.file.status === 'uploading') return setBusy(true);
           setBusy(false);
           const r = info.file.response as
-            | { Code?: number; Message?: string; Data?: ImportReport }
+            | { Code?: number; Message?: string; Data?: ImportAnswer }
             | undefined;
           if (r?.Code === 0) {
             void message.success(r.Message || t('common.success'), SUCCESS_TOAST_SECONDS);
@@ -50,25 +51,7 @@ export function ImportButton({ def }: { def: EntityDef }) {
           {t('common.import')}
         </Button>
       </Upload>
-      <Modal
-        open={!!failed}
-        title={failed?.message}
-        onCancel={() => setFailed(null)}
-        footer={<Button onClick={() => setFailed(null)}>{t('common.close')}</Button>}
-        data-testid="entity-import-report"
-      >
-        {!!failed?.errors?.length && (
-          <List
-            size="small"
-            dataSource={failed.errors}
-            renderItem={(e) => (
-              <List.Item>
-                {t('list.importRow', { row: e.Row })}: {e.Message}
-              </List.Item>
-            )}
-          />
-        )}
-      </Modal>
+      <ImportReport failed={failed} onClose={() => setFailed(null)} testId="entity-import-report" />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { EntityDef } from '@mes/model';
-import { Button, Form, List, Modal, message, Space, Upload } from 'antd';
+import { Button, Form, message, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStorage } from '../api';
 import { useApi } from './context';
 import { useReplaceRows } from './FillButton';
 import type { Row } from './format';
+import { type ImportFailure, ImportReport } from './ImportReport';
 import type { FormValues } from './payload';
 
 interface LinesReport {
@@ -47,7 +48,7 @@ export function LinesExcel({ def, linesKey, canExport, canImport, onRows }: Line
   const form = Form.useFormInstance<FormValues>();
   const { replace, holder } = useReplaceRows(linesKey, onRows);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
-  const [failed, setFailed] = useState<{ message: string; errors: LinesReport['Errors'] } | null>(null);
+  const [failed, setFailed] = useState<ImportFailure | null>(null);
   if (!canExport && !canImport) return null;
 
   const exportLines = async () => {
@@ -122,25 +123,11 @@ export function LinesExcel({ def, linesKey, canExport, canImport, onRows }: Line
           </Upload>
         )}
       </Space>
-      <Modal
-        open={!!failed}
-        title={failed?.message}
-        onCancel={() => setFailed(null)}
-        footer={<Button onClick={() => setFailed(null)}>{t('common.close')}</Button>}
-        data-testid={`lines-${linesKey}-import-report`}
-      >
-        {!!failed?.errors?.length && (
-          <List
-            size="small"
-            dataSource={failed.errors}
-            renderItem={(e) => (
-              <List.Item>
-                {t('list.importRow', { row: e.Row })}: {e.Message}
-              </List.Item>
-            )}
-          />
-        )}
-      </Modal>
+      <ImportReport
+        failed={failed}
+        onClose={() => setFailed(null)}
+        testId={`lines-${linesKey}-import-report`}
+      />
     </>
   );
 }
