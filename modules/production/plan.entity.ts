@@ -255,7 +255,7 @@ export const mixingFeeding = defineEntity({
     }),
     Equation_ID: ref({ zh: '配方', en: 'Formula' }, 'Equation', 'Equation_Name'),
     Bucket_ID: ref({ zh: '料桶', en: 'Bucket' }, 'Bucket', 'Bucket_Name'),
-    Feed_Time: datetime({ zh: '投料时间', en: 'Feeding time' }, { required: true }),
+    Feed_Time: datetime({ zh: '投料时间', en: 'Feeding time' }, { required: true, default: 'now' }),
     Employee_ID: ref({ zh: '投料人', en: 'Fed by' }, 'Employee', 'Employee_Name'),
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true, hiddenInList: true }),
   },

@@ -77,6 +77,8 @@ export interface DateField extends FieldBase {
 }
 export interface DateTimeField extends FieldBase {
   kind: 'datetime';
+  /** 'now': a new record's form starts at the current minute (when material was fed); the form's alone, as a date's 'today'. */
+  default?: 'now';
 }
 export interface EnumOption {
   value: number;

@@ -1,4 +1,4 @@
-import { date, decimal, defineEntity } from '@mes/model';
+import { date, datetime, decimal, defineEntity } from '@mes/model';
 import { both, pricedLines } from '@mes/model/testing';
 import { describe, expect, it } from 'vitest';
 import { widget } from '../test/fixtures';
@@ -9,6 +9,7 @@ import {
   localToday,
   newLine,
   schemaFor,
+  thisMinute,
   toPayload,
 } from './payload';
 
@@ -97,6 +98,25 @@ describe('payload', () => {
     expect(initialValues(doc, { Doc_Date: '2024-05-06', Lines: [] }).Doc_Date).toBe('2024-05-06');
     expect(initialValues(widget).Made_On).toBeNull();
     expect(isDirty(doc, initialValues(doc))).toBe(false);
+  });
+
+  it("starts a new record's 'now' times at the current minute, and only new ones", () => {
+    const fed = defineEntity({
+      name: 'Fed',
+      label: l('Fed'),
+      kind: 'document',
+      fields: { Feed_Time: datetime(l('Fed at'), { required: true, default: 'now' }), At: datetime(l('At')) },
+      display: 'Feed_Time',
+    });
+    expect(thisMinute(new Date('2026-11-25T10:41:37.512Z'))).toBe('2026-11-25T10:41:00.000Z');
+    const before = Date.now();
+    const start = Date.parse(String(initialValues(fed).Feed_Time));
+    expect(start).toBeGreaterThan(before - 60_000);
+    expect(start).toBeLessThanOrEqual(Date.now());
+    expect(initialValues(fed).At).toBeNull();
+    expect(initialValues(fed, { ID: 1, Feed_Time: '2024-05-06T08:00:00.000Z' }).Feed_Time).toBe(
+      '2024-05-06T08:00:00.000Z',
+    );
   });
 
   it('gives the computed fields that differ from what the form shows, as the server computes them', () => {

@@ -28,10 +28,19 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
+/** The current minute as the wire carries a datetime (UTC, ISO). */
+export function thisMinute(now = new Date()): string {
+  const d = new Date(now);
+  d.setSeconds(0, 0);
+  return d.toISOString();
+}
+
 function emptyValue(f: FieldDef): unknown {
   switch (f.kind) {
     case 'date':
       return f.default === 'today' ? localToday() : null;
+    case 'datetime':
+      return f.default === 'now' ? thisMinute() : null;
     case 'text':
     case 'decimal':
       return '';
