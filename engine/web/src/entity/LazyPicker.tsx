@@ -1,9 +1,9 @@
-import { DownOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DownOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
-import { FieldControl, type FieldControlProps } from './controls';
+import { dateText, FieldControl, type FieldControlProps } from './controls';
 
 /** What a picker shows for its value: the option's label, the reference's name, else the id. */
 export function pickerText(
@@ -16,11 +16,22 @@ export function pickerText(
     const o = field.options.find((x) => String(x.value) === String(value));
     return o ? label(o.label) : String(value);
   }
+  if (field.kind === 'date' || field.kind === 'datetime') return dateText(field, value);
   return refLabel ?? String(value);
 }
 
+const placeholderOf = (kind: FieldControlProps['field']['kind']) =>
+  kind === 'ref'
+    ? 'form.searchPlaceholder'
+    : kind === 'date' || kind === 'datetime'
+      ? 'form.datePlaceholder'
+      : 'form.selectPlaceholder';
+
+/** The kinds of line cell drawn as a box until the user comes to them. */
+export const LAZY_KINDS = new Set(['ref', 'enum', 'date', 'datetime']);
+
 /**
- * A picker (enum, reference) in a line cell, drawn as a plain box showing its value until the user
+ * A picker (enum, reference, date) in a line cell, drawn as a plain box showing its value until the user
  * comes to it: an antd select is costly to draw, and a stocktake of 146 lines had 600 of them (a
  * second of its fill). Clicked, it becomes the select, open; reached by Tab, focused.
  */
@@ -67,10 +78,13 @@ export function LazyPicker(props: FieldControlProps) {
       }}
     >
       <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }} title={text || undefined}>
-        {text ||
-          (off ? '' : t(props.field.kind === 'ref' ? 'form.searchPlaceholder' : 'form.selectPlaceholder'))}
+        {text || (off ? '' : t(placeholderOf(props.field.kind)))}
       </span>
-      <DownOutlined style={{ fontSize: 10, color: token.colorTextQuaternary }} />
+      {props.field.kind === 'date' || props.field.kind === 'datetime' ? (
+        <CalendarOutlined style={{ fontSize: 12, color: token.colorTextQuaternary }} />
+      ) : (
+        <DownOutlined style={{ fontSize: 10, color: token.colorTextQuaternary }} />
+      )}
     </div>
   );
 }

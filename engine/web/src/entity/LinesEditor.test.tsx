@@ -5,7 +5,7 @@
  * values bound to the form without a Form.Item per cell, messages under the cell at fault.
  */
 
-import { decimal, defineEntity, enumOf, options, ref } from '@mes/model';
+import { date, decimal, defineEntity, enumOf, options, ref } from '@mes/model';
 import { message, notification } from 'antd';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ const order = defineEntity({
         Gadget_ID: ref(l('器件', 'Gadget'), 'Gadget', 'Gadget_Name', { required: true }),
         Kind: enumOf(l('类型', 'Kind'), options([1, '自制', 'Made'], [2, '外购', 'Bought'])),
         Qty: decimal(l('数量', 'Qty'), { required: true }),
+        Due: date(l('交期', 'Due')),
       },
     },
   },
@@ -198,5 +199,33 @@ describe('a line table', () => {
     expect(await offered(['edit', 'export'])).toEqual(['export']);
     expect(await offered(['edit', 'import'])).toEqual(['import']);
     expect(await offered(['export', 'import'], 3)).toEqual(['export']);
+  });
+
+  it('shows a date as a box too; clicked, the calendar opens and the day picked is saved', async () => {
+    const srv = fakeServer((x) =>
+      x.method === 'PUT' ? ok({ ...draft([]), ...(x.body as object) }) : undefined,
+    );
+    const record = draft([{ Gadget_ID: 7, Gadget_Name: '阀体', Kind: 1, Qty: '3', Due: '2026-11-20' }]);
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} record={record} />
+      </Providers>,
+    );
+    const c = view.container;
+    expect(box(c, 0, 'Due')?.textContent).toBe('2026-11-20');
+    expect(c.querySelectorAll('[data-testid="lines-Lines"] .ant-picker')).toHaveLength(0);
+    await act(async () => {
+      box(c, 0, 'Due')?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    expect(cell(c, 0, 'Due').querySelector('.ant-picker')).not.toBeNull();
+    const day = await waitFor(() =>
+      [...document.querySelectorAll('.ant-picker-dropdown td[title="2026-11-25"]')].find(
+        (td) => !td.closest('.ant-picker-dropdown-hidden'),
+      ),
+    );
+    await click(day.querySelector('.ant-picker-cell-inner'));
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
+    expect((put.body as { Lines: { Due: string }[] }).Lines[0].Due).toBe('2026-11-25');
   });
 });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
-import { LazyPicker } from './LazyPicker';
+import { LAZY_KINDS, LazyPicker } from './LazyPicker';
 import { newLine, type ZodRule } from './payload';
 
 export interface LinesEditorProps {
@@ -95,7 +95,7 @@ function LineControl(props: ControlProps<unknown> & { field: FieldDef; names?: M
   const { names, ...rest } = props;
   const id = rest.value;
   const refLabel = id === null || id === undefined ? undefined : names?.get(String(id));
-  const Control = rest.field.kind === 'ref' || rest.field.kind === 'enum' ? LazyPicker : FieldControl;
+  const Control = LAZY_KINDS.has(rest.field.kind) ? LazyPicker : FieldControl;
   return <Control {...rest} refLabel={refLabel} />;
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '@mes/model';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { formatDecimal } from './format';
@@ -74,13 +75,26 @@ function BoolInput(props: ControlProps<boolean | null>) {
   return <Switch {...rest} checked={value === true} onChange={(v) => onChange?.(v)} />;
 }
 
-function DateInput(props: ControlProps<string | null> & { field: DateField | DateTimeField }) {
-  const { field, value, onChange, ...rest } = props;
+/** How a date or a time is shown, in a picker and in a line cell's box. */
+export function dateText(field: DateField | DateTimeField, value: unknown): string {
+  const d = value ? dayjs(String(value)) : null;
+  if (!d?.isValid()) return '';
+  return d.format(field.kind === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+}
+
+function DateInput(
+  props: ControlProps<string | null> & { field: DateField | DateTimeField; opened?: boolean },
+) {
+  const { field, value, onChange, opened, ...rest } = props;
   const withTime = field.kind === 'datetime';
   const d = value ? dayjs(value) : null;
+  // drawn for a user who clicked its box (LazyPicker): open at once, then as the user opens it
+  const [open, setOpen] = useState(opened === true);
+  const openProps = opened === undefined ? {} : { open, onOpenChange: setOpen, autoFocus: true };
   return (
     <DatePicker
       {...rest}
+      {...openProps}
       style={{ width: '100%' }}
       showTime={withTime}
       format={withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'}
@@ -112,7 +126,7 @@ export interface FieldControlProps extends ControlProps<unknown> {
   field: FieldDef;
   /** Display value of a ref field, so that the select shows a name before its options load. */
   refLabel?: string;
-  /** A picker (enum, ref) drawn for a user who came to it (LazyPicker): focused, open when clicked. */
+  /** A picker (enum, ref, date) drawn for a user who came to it (LazyPicker): focused, open when clicked. */
   opened?: boolean;
 }
 
@@ -132,7 +146,7 @@ export function FieldControl(props: FieldControlProps) {
       return <BoolInput {...p<boolean | null>()} />;
     case 'date':
     case 'datetime':
-      return <DateInput {...p<string | null>()} field={field} />;
+      return <DateInput {...p<string | null>()} field={field} opened={opened} />;
     case 'enum':
       return <EnumSelect {...p<number | null>()} field={field} opened={opened} />;
     case 'ref':

@@ -90,6 +90,7 @@ export const en: Catalogue = {
     fillNone: 'Nothing found to fill in',
     filled: '{{n}} lines filled in',
     selectPlaceholder: 'Select',
+    datePlaceholder: 'Select date',
     searchPlaceholder: 'Type to search',
     notFound: 'Record not found',
   },

@@ -89,6 +89,7 @@ export const zh = {
     fillNone: '没有可带出的明细',
     filled: '已带出 {{n}} 行明细',
     selectPlaceholder: '请选择',
+    datePlaceholder: '请选择日期',
     searchPlaceholder: '输入关键字搜索',
     notFound: '记录不存在',
   },
