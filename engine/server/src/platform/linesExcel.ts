@@ -21,6 +21,7 @@ import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith, zodError } from '../validation';
 import { plainCell, readUpload, safeCell } from './excel';
+import { formatValue } from './pdf';
 
 /**
  * A document's line table to and from Excel (ERPNext's Download / Upload of a child table): the
@@ -60,7 +61,7 @@ async function namedRows(db: Db, registry: Registry, f: RefField, where: ReturnT
       ${code ? sql`${sql.ref(columnOf(code))}::text` : sql`NULL`} AS code,
       ${sql.ref(columnOf(f.display))}::text AS name
     FROM ${sql.table(target.table)} WHERE ${where}`.execute(db);
-  return { rows, code };
+  return rows;
 }
 
 /** The texts of one reference column read back to ids: by code, by "code name", else by a unique name. */
@@ -68,7 +69,7 @@ async function resolveRefs(db: Db, registry: Registry, f: RefField, texts: strin
   const firsts = texts.map((t) => t.split(/\s+/)[0]);
   const target = registry.get(f.entity);
   const code = codeFieldOf(target);
-  const { rows } = await namedRows(
+  const rows = await namedRows(
     db,
     registry,
     f,
@@ -86,18 +87,21 @@ async function resolveRefs(db: Db, registry: Registry, f: RefField, texts: strin
   };
 }
 
-function enumText(f: FieldDef, v: unknown, lang: Lang): string {
-  if (f.kind !== 'enum') return '';
-  const o = f.options.find((x) => String(x.value) === String(v));
-  return o ? labelOf(o.label, lang) : String(v);
-}
-
-/** A cell as the sheet gets it: options and references by what people read, numbers as typed. */
-function cellOf(f: FieldDef, v: unknown, lang: Lang, names: Map<string, string> | undefined): string {
+/**
+ * A cell as the sheet gets it: options and yes/no as a printed record reads them (formatValue),
+ * references as "code name", numbers and times as the wire has them, so that they read back.
+ */
+function cellOf(
+  name: string,
+  f: FieldDef,
+  r: Row,
+  lang: Lang,
+  names: Map<string, string> | undefined,
+): string {
+  const v = r[name];
   if (v === null || v === undefined) return '';
-  if (f.kind === 'enum') return enumText(f, v, lang);
+  if (f.kind === 'enum' || f.kind === 'bool') return formatValue(name, f, r, lang);
   if (f.kind === 'ref') return names?.get(String(v)) ?? String(v);
-  if (f.kind === 'bool') return v === true ? (lang === 'zh' ? '是' : 'Yes') : lang === 'zh' ? '否' : 'No';
   return safeCell(String(v));
 }
 
@@ -153,7 +157,7 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
         for (const [col, f] of fields) {
           if (f.kind !== 'ref') continue;
           const ids = [...new Set(body.Rows.map((r) => Number(r[col])).filter(Number.isSafeInteger))];
-          const { rows } = await namedRows(engine.db, engine.registry, f, sql`id = ANY(${ids})`);
+          const rows = await namedRows(engine.db, engine.registry, f, sql`id = ANY(${ids})`);
           names.set(col, new Map(rows.map((r) => [String(r.id), shownAs(r)])));
         }
         const book = new ExcelJS.Workbook();
@@ -161,7 +165,7 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
         sheet.columns = fields.map(([n, f]) => ({ header: labelOf(f.label, ctx.lang), key: n, width: 20 }));
         for (const r of body.Rows)
           sheet.addRow(
-            Object.fromEntries(fields.map(([n, f]) => [n, cellOf(f, r[n], ctx.lang, names.get(n))])),
+            Object.fromEntries(fields.map(([n, f]) => [n, cellOf(n, f, r, ctx.lang, names.get(n))])),
           );
         const file = `${labelOf(def.label, ctx.lang)}-${labelOf(lines.label, ctx.lang)}.xlsx`;
         return reply

@@ -108,7 +108,7 @@ interface TableRow {
  * The table's rows, the same object for a row as long as its key and position stay, so that a cell
  * is drawn again only when its own row changed (`shouldCellUpdate`): antd Form.List draws the whole
  * table on every keystroke in any cell, and a 146-line stocktake took half a second per keystroke.
- * Each cell's Form.Item follows its own value without the table.
+ * Each cell's bare field follows its own value without the table.
  */
 function useStableRows(epoch: unknown): (rows: readonly TableRow[]) => TableRow[] {
   const cache = useRef({ epoch, rows: new Map<number, TableRow>() });
