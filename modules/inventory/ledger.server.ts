@@ -186,8 +186,9 @@ export async function reverseMovements(
     locationIds,
   );
   const pools = await lockMaterials(tx, [...materials.keys()]);
+  // arrays, not IN lists: a stocktake of thousands of lines would pass as many parameters
   const uses = await sql<{ ledger_id: number; layer_id: number; qty: string }>`SELECT ledger_id, layer_id, qty
-    FROM stock_layer_use WHERE ledger_id IN (${sql.join(ids)})`.execute(tx);
+    FROM stock_layer_use WHERE ledger_id = ANY(${sql.val(ids)}::bigint[])`.execute(tx);
   const useLayerIds = uses.rows.map((u) => u.layer_id);
   const loaded = await loadState(
     tx,
@@ -195,7 +196,7 @@ export async function reverseMovements(
     locationIds,
     pools,
     { ledger: rows.length, layers: 2 * rows.length },
-    sql<boolean>`ledger_id IN (${sql.join(ids)}) ${useLayerIds.length ? sql`OR id IN (${sql.join(useLayerIds)})` : sql``}`,
+    sql<boolean>`ledger_id = ANY(${sql.val(ids)}::bigint[]) ${useLayerIds.length ? sql`OR id = ANY(${sql.val(useLayerIds)}::bigint[])` : sql``}`,
   );
   const originals: Original[] = rows.map((r) => {
     const id = Number(r.id);

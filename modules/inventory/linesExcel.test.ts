@@ -1,6 +1,7 @@
 import type { TestServer } from '@mes/app-server/testing';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockDoc } from './stockDoc.entity';
 import { type StockFixture, stockTestServer } from './testkit.server';
 
 /** A stock document's lines to Excel and back (POST /StockDoc/LinesExport, /StockDoc/LinesImport). */
@@ -160,6 +161,7 @@ describe('a document’s lines to Excel and back', () => {
   });
 
   it('refuses what is not a sheet of lines, with a message, and no 500', async () => {
+    const max = stockDoc.lines.Lines.maxRows ?? 0;
     const notXlsx = await importLines(Buffer.from('Material,Qty\n'), 'lines.csv');
     expect(notXlsx.status).toBe(400);
     expect(notXlsx.body.Message).toBe('请上传 xlsx 格式的 Excel 文件');
@@ -173,11 +175,11 @@ describe('a document’s lines to Excel and back', () => {
     const many = await importLines(
       await xlsx([
         ['物料', '库位', '数量'],
-        ...Array.from({ length: 501 }, () => [codes.avg, codes.locA, 1]),
+        ...Array.from({ length: max + 1 }, () => [codes.avg, codes.locA, 1]),
       ]),
     );
     expect(many.status).toBe(400);
-    expect(many.body.Message).toBe('Excel 中有 501 行明细，一张单据最多 500 行');
+    expect(many.body.Message).toBe(`Excel 中有 ${max + 1} 行明细，一张单据最多 ${max} 行`);
     for (const body of [{ Lines: 'Lines', Rows: 'x' }, { Rows: [] }, { Lines: 'Nope', Rows: [] }]) {
       const res = await exportLines(body);
       expect(res.status).toBe(400);

@@ -74,7 +74,9 @@ export const stockDoc = defineEntity({
   lines: {
     Lines: {
       label: { zh: '明细', en: 'Lines' },
-      maxRows: 500,
+      // a warehouse's stocktake runs to thousands of lines (ERPNext's users count 5,000 and more in
+      // one Stock Reconciliation); the form draws only the rows in view past a few hundred
+      maxRows: 5000,
       // a stocktake starts from the book: every balance of the warehouse, counted quantity = book,
       // so that the clerk corrects what differs instead of typing every line (countLines.server.ts)
       fill: {

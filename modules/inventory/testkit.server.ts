@@ -99,13 +99,16 @@ export async function post(
 }
 
 export async function balance(t: TestServer, material: number, location?: number): Promise<string> {
-  const r = await t.call<{ Qty: string }[]>(
-    'GET',
-    `/StockBalance?Material_ID=${material}${location ? `&Location_ID=${location}` : ''}&PageSize=500`,
-  );
   let total = '0';
-  for (const row of r.body.Data) total = addDecimal(total, row.Qty);
-  return total;
+  // a material may lie in thousands of batches: every page of its balances
+  for (let page = 1; ; page++) {
+    const r = await t.call<{ Qty: string }[]>(
+      'GET',
+      `/StockBalance?Material_ID=${material}${location ? `&Location_ID=${location}` : ''}&PageSize=500&Page=${page}`,
+    );
+    for (const row of r.body.Data) total = addDecimal(total, row.Qty);
+    if (r.body.Data.length < 500) return total;
+  }
 }
 
 /** A test server on fresh migrations, without demo data, and a stock fixture on it. */

@@ -28,7 +28,8 @@ import { formatValue } from './pdf';
  * lines in the form are written to a sheet, counted or priced there, and read back into the form.
  * Nothing is stored by either: the form saves what it holds, checked as any save is.
  */
-const MAX_LINE_ROWS = 1000;
+/** The most rows any line table may exchange with a sheet (a stocktake's lines run to thousands). */
+const MAX_LINE_ROWS = 5000;
 const linesQuery = z.object({ Lines: z.string().min(1).max(100) });
 const exportBody = z.object({
   Lines: z.string().min(1).max(100),

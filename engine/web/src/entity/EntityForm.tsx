@@ -14,6 +14,7 @@ import type { Row } from './format';
 import { formJudge } from './judge';
 import { LinesEditor } from './LinesEditor';
 import { LinesExcel } from './LinesExcel';
+import { faultsNotDrawn, LineReveal, listRows, type RevealRow } from './lineWindow';
 import {
   computedChanges,
   dirtyCheck,
@@ -75,6 +76,7 @@ export function EntityForm({
   const initial = useMemo(() => initialValues(def, record, presets), [def, record, presets]);
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
+  const [reveals] = useState(() => new Map<string, RevealRow>());
   const [dirty, setDirty] = useState(false);
   // rows a fill brought (LinesDef.fill), for the names of their references until the record is saved
   const [filled, setFilled] = useState<Record<string, Row[]>>({});
@@ -142,10 +144,21 @@ export function EntityForm({
     }
     if (cells.size) form.setFields([...cells.values()]);
     first ??= [...cells.values()][0]?.name;
+    // a long table draws only the rows in view: its rows at fault are named, and the first shown
+    const hidden = faultsNotDrawn(issues, (key) => key in def.lines, drawn);
+    if (hidden.rows.length)
+      setFormError(t('form.linesAtFault', { rows: listRows(hidden.rows, t('form.rowSeparator')) }));
+    if (!first && hidden.first) {
+      const at = hidden.first.path as (string | number)[];
+      await reveals.get(String(at[0]))?.(at[1] as number);
+      if (at.length === 3) form.setFields([{ name: at, errors: [textOf(hidden.first)] }]);
+      first = at.length === 3 ? at : undefined;
+    }
     if (first) {
       form.scrollToField(first);
       return;
     }
+    if (hidden.rows.length) return;
     if (issues.length || !data) {
       setFormError(issues.map(textOf).join('; '));
       return;
@@ -211,69 +224,71 @@ export function EntityForm({
           data-testid="entity-form-error"
         />
       )}
-      <ConfigProvider componentDisabled={false}>
-        <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
-      </ConfigProvider>
-      {/* while saving, the browser's own fieldset keeps the fields from being changed: disabling the
+      <LineReveal.Provider value={reveals}>
+        <ConfigProvider componentDisabled={false}>
+          <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
+        </ConfigProvider>
+        {/* while saving, the browser's own fieldset keeps the fields from being changed: disabling the
           antd form instead drew every control again, twice, in the click (a long stocktake: seconds) */}
-      <fieldset disabled={save.isPending} style={pending(save.isPending)} data-testid="entity-form-body">
-        <GridRow gutter={16}>
-          {fields.map(([name, f]) => (
-            <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
-              <Form.Item
-                name={name}
-                label={
-                  name === numberField && record?.[name] ? (
-                    <>
-                      {label(f.label)}
-                      <CopyButton text={String(record[name])} testId="copy-number" />
-                    </>
-                  ) : (
-                    label(f.label)
-                  )
-                }
-                required={f.required && !f.readOnly}
-                rules={f.readOnly ? [] : [ruleFor([name])]}
-                tooltip={f.help ? label(f.help) : undefined}
-              >
-                <FieldControl
-                  field={f}
-                  disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                  refLabel={
-                    f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
+        <fieldset disabled={save.isPending} style={pending(save.isPending)} data-testid="entity-form-body">
+          <GridRow gutter={16}>
+            {fields.map(([name, f]) => (
+              <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
+                <Form.Item
+                  name={name}
+                  label={
+                    name === numberField && record?.[name] ? (
+                      <>
+                        {label(f.label)}
+                        <CopyButton text={String(record[name])} testId="copy-number" />
+                      </>
+                    ) : (
+                      label(f.label)
+                    )
                   }
+                  required={f.required && !f.readOnly}
+                  rules={f.readOnly ? [] : [ruleFor([name])]}
+                  tooltip={f.help ? label(f.help) : undefined}
+                >
+                  <FieldControl
+                    field={f}
+                    disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
+                    refLabel={
+                      f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
+                    }
+                  />
+                </Form.Item>
+              </Col>
+            ))}
+            {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
+          </GridRow>
+          {Object.entries(def.lines)
+            .filter(([key]) => !hiddenLines?.includes(key))
+            .map(([key, lines]) => (
+              <Form.Item key={key} label={label(lines.label)}>
+                <Space wrap style={{ marginBottom: 8 }}>
+                  {lines.fill && !readOnly && (
+                    <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
+                  )}
+                  <LinesExcel
+                    def={def}
+                    linesKey={key}
+                    canExport={holds('export')}
+                    canImport={!readOnly && holds('import')}
+                    onRows={(rows) => fillLines(key, rows)}
+                  />
+                </Space>
+                <LinesEditor
+                  name={key}
+                  lines={lines}
+                  disabled={readOnly}
+                  ruleFor={ruleFor}
+                  loaded={loaded[key]}
                 />
               </Form.Item>
-            </Col>
-          ))}
-          {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
-        </GridRow>
-        {Object.entries(def.lines)
-          .filter(([key]) => !hiddenLines?.includes(key))
-          .map(([key, lines]) => (
-            <Form.Item key={key} label={label(lines.label)}>
-              <Space wrap style={{ marginBottom: 8 }}>
-                {lines.fill && !readOnly && (
-                  <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
-                )}
-                <LinesExcel
-                  def={def}
-                  linesKey={key}
-                  canExport={holds('export')}
-                  canImport={!readOnly && holds('import')}
-                  onRows={(rows) => fillLines(key, rows)}
-                />
-              </Space>
-              <LinesEditor
-                name={key}
-                lines={lines}
-                disabled={readOnly}
-                ruleFor={ruleFor}
-                loaded={loaded[key]}
-              />
-            </Form.Item>
-          ))}
-      </fieldset>
+            ))}
+        </fieldset>
+      </LineReveal.Provider>
       <Flex justify="end" gap={8}>
         <ConfigProvider componentDisabled={false}>
           <div style={{ marginRight: 'auto' }}>

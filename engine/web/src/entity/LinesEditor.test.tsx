@@ -13,6 +13,7 @@ import { initI18n } from '../i18n';
 import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
 import { fakeServer, ok, Providers } from '../test/fixtures';
 import { EntityForm } from './EntityForm';
+import { WINDOW_LINES } from './lineWindow';
 
 beforeAll(() => {
   installDomStubs();
@@ -35,6 +36,7 @@ const order = defineEntity({
   lines: {
     Lines: {
       label: l('明细', 'Lines'),
+      maxRows: 5000,
       fields: {
         Gadget_ID: ref(l('器件', 'Gadget'), 'Gadget', 'Gadget_Name', { required: true }),
         Kind: enumOf(l('类型', 'Kind'), options([1, '自制', 'Made'], [2, '外购', 'Bought'])),
@@ -227,5 +229,78 @@ describe('a line table', () => {
     await click(c.querySelector('[data-testid="entity-form-save"]'));
     const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
     expect((put.body as { Lines: { Due: string }[] }).Lines[0].Due).toBe('2026-11-25');
+  });
+
+  it('past a few hundred rows draws only those in view, and the rest as the box scrolls; all are saved', async () => {
+    const srv = fakeServer(() => undefined);
+    const n = WINDOW_LINES * 10;
+    const record = draft(
+      Array.from({ length: n }, (_, i) => ({
+        Gadget_ID: 7,
+        Gadget_Name: '阀体',
+        Kind: 1,
+        Qty: String(i + 1),
+      })),
+    );
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} record={record} />
+      </Providers>,
+    );
+    const c = view.container;
+    const drawn = () => c.querySelectorAll('[data-testid="lines-Lines"] tbody tr[data-row-key]').length;
+    expect(drawn()).toBeGreaterThan(10);
+    expect(drawn()).toBeLessThan(60);
+    expect(cell(c, 0, 'Qty')).not.toBeNull();
+    expect(cell(c, n - 1, 'Qty')).toBeNull();
+    // the rows not drawn stand as spacers, so that the scroll bar is true
+    expect(c.querySelector('[data-testid="virtual-spacer-bottom"]')).not.toBeNull();
+    const win = c.querySelector('[data-testid="lines-Lines-window"]') as HTMLElement;
+    await act(async () => {
+      win.scrollTop = 41 * 1500;
+      win.dispatchEvent(new Event('scroll'));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    await waitFor(() => cell(c, 1500, 'Qty'));
+    expect(cell(c, 0, 'Qty')).toBeNull();
+    expect(c.querySelector('[data-testid="virtual-spacer-top"]')).not.toBeNull();
+    // a row drawn again shows what it holds, and an edit in it is saved with every other row
+    expect((cell(c, 1500, 'Qty').querySelector('input') as HTMLInputElement).value).toBe('1501');
+    await type(cell(c, 1500, 'Qty').querySelector('input'), '7');
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
+    const saved = (put.body as { Lines: { Qty: string }[] }).Lines;
+    expect(saved).toHaveLength(n);
+    expect(saved[1500].Qty).toBe('7');
+    expect(saved[n - 1].Qty).toBe(String(n));
+  });
+
+  it('names the rows at fault that are out of view, and brings the first into view with its message', async () => {
+    const srv = fakeServer(() => undefined);
+    const n = WINDOW_LINES * 10;
+    const record = draft(
+      Array.from({ length: n }, (_, i) => ({
+        Gadget_ID: 7,
+        Gadget_Name: '阀体',
+        Kind: 1,
+        Qty: i === 1200 || i === 1700 ? null : '1',
+      })),
+    );
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={order} record={record} />
+      </Providers>,
+    );
+    const c = view.container;
+    expect(cell(c, 1200, 'Qty')).toBeNull();
+    // an edit in view, so that the lines are sent: those out of view are judged with them
+    await type(cell(c, 0, 'Qty').querySelector('input'), '2');
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    await waitFor(() => errorOf(c, 1200, 'Qty'));
+    expect(errorOf(c, 1200, 'Qty')).toBe('必填');
+    expect(c.querySelector('[data-testid="entity-form-error"]')?.textContent).toBe(
+      '明细第 1201、1701 行有误，请修改后再保存',
+    );
+    expect(srv.calls.filter((x) => x.method === 'PUT')).toHaveLength(0);
   });
 });

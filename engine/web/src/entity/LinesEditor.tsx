@@ -1,13 +1,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type FieldDef, type LinesDef, type RefField, refShown } from '@mes/model';
 import { Field } from '@rc-component/form';
-import { Button, Form, Table, theme } from 'antd';
-import { memo, useMemo, useRef } from 'react';
+import { Button, Form, Table, type TableProps, theme } from 'antd';
+import type { TFunction } from 'i18next';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
+import { RowSpacers, SpacedBody } from '../platform/virtualRows';
 import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
 import { LAZY_KINDS, LazyPicker } from './LazyPicker';
+import { LINE_VIEWPORT, useLineWindow } from './lineWindow';
 import { newLine, type ZodRule } from './payload';
 
 export interface LinesEditorProps {
@@ -128,6 +131,135 @@ function useStableRows(epoch: unknown): (rows: readonly TableRow[]) => TableRow[
 }
 
 const changedRow = (r: TableRow, prev: TableRow) => r !== prev;
+const WINDOWED_BODY = { body: { wrapper: SpacedBody } };
+/** A windowed table's header stays in view above the rows scrolling under it. */
+const stickyHeader = () => ({ style: { position: 'sticky' as const, top: 0, zIndex: 2 } });
+/** Widths of a windowed table's columns: with only some rows drawn, content must not set them. */
+const widthOf = (f: FieldDef) => (f.kind === 'bool' ? 70 : f.kind === 'ref' ? 220 : 150);
+
+type ColumnsOf = NonNullable<TableProps<TableRow>['columns']>;
+
+/** The row number, a cell per field and the remove button (while editable). */
+function columnsOf(
+  fields: [string, FieldDef][],
+  name: string,
+  t: TFunction,
+  label: ReturnType<typeof useLabel>,
+  o: {
+    disabled?: boolean;
+    ruleFor: LinesEditorProps['ruleFor'];
+    names: Map<string, Map<string, string>>;
+    remove: (index: number) => void;
+  },
+): ColumnsOf {
+  return [
+    {
+      title: t('form.rowNo'),
+      width: 60,
+      align: 'center',
+      shouldCellUpdate: changedRow,
+      render: (_v, r) => r.name + 1,
+    },
+    ...fields.map(([col, f]) => ({
+      key: col,
+      title: label(f.label),
+      width: widthOf(f),
+      shouldCellUpdate: changedRow,
+      render: (_v: unknown, r: TableRow) => (
+        <LineCell
+          id={[name, r.name, col].join('_')}
+          testId={`lines-${name}-${r.name}-${col}`}
+          path={[r.name, col]}
+          rules={f.readOnly ? [] : [o.ruleFor([name, r.name, col])]}
+          field={f}
+          disabled={o.disabled || f.readOnly}
+          names={o.names.get(col)}
+        />
+      ),
+    })),
+    ...(o.disabled
+      ? []
+      : [
+          {
+            key: '_remove',
+            width: 50,
+            align: 'center' as const,
+            shouldCellUpdate: changedRow,
+            render: (_v: unknown, r: TableRow) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('form.removeRow')}
+                data-testid={`lines-${name}-remove-${r.name}`}
+                onClick={() => o.remove(r.name)}
+              />
+            ),
+          },
+        ]),
+  ];
+}
+
+/**
+ * The table of a line editor. Up to WINDOW_LINES rows it draws them all and only scrolls across;
+ * past that it scrolls in a box of its own, its header held in view, and draws the rows the box
+ * shows (lineWindow.tsx): a 5,000-line stocktake is as quick to work in as a short one.
+ */
+function LinesTable(props: {
+  name: string;
+  rows: TableRow[];
+  columns: ColumnsOf;
+  errors: ReactNode[];
+  onAdd?: () => void;
+  addLabel: string;
+}) {
+  const { name, rows, columns } = props;
+  const { enabled, box, window: win, onScroll } = useLineWindow(name, rows.length);
+  return (
+    <div data-testid={`lines-${name}`}>
+      {/* scrolled by its own box, not by the table's scroll option: with it antd measured the
+          whole table (a forced layout) whenever rows came or went, most of a 146-line fill */}
+      <div
+        ref={box}
+        onScroll={enabled ? onScroll : undefined}
+        data-testid={enabled ? `lines-${name}-window` : undefined}
+        style={enabled ? { overflow: 'auto', maxHeight: LINE_VIEWPORT } : { overflowX: 'auto' }}
+      >
+        <RowSpacers value={{ top: win.top, bottom: win.bottom, span: columns.length }}>
+          <Table<TableRow>
+            size="small"
+            bordered
+            pagination={false}
+            rowKey="key"
+            tableLayout={enabled ? 'fixed' : undefined}
+            components={enabled ? WINDOWED_BODY : undefined}
+            dataSource={enabled ? rows.slice(win.start, win.end) : rows}
+            columns={
+              enabled
+                ? columns.map((c) => ({ ...c, onHeaderCell: stickyHeader }))
+                : columns.map(({ width, ...c }) =>
+                    c.key === undefined || c.key === '_remove' ? { ...c, width } : c,
+                  )
+            }
+          />
+        </RowSpacers>
+      </div>
+      <Form.ErrorList errors={props.errors} />
+      {props.onAdd && (
+        <Button
+          type="dashed"
+          block
+          icon={<PlusOutlined />}
+          style={{ marginTop: 8 }}
+          data-testid={`lines-${name}-add`}
+          onClick={props.onAdd}
+        >
+          {props.addLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /**
  * Child lines as an editable table; the server replaces the whole array on save. Memo: the form draws
@@ -149,77 +281,14 @@ export const LinesEditor = memo(function LinesEditor({
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
-        <div data-testid={`lines-${name}`}>
-          {/* scrolled by its own box, not by the table's scroll option: with it antd measured the
-              whole table (a forced layout) whenever rows came or went, most of a 146-line fill */}
-          <div style={{ overflowX: 'auto' }}>
-            <Table<TableRow>
-              size="small"
-              bordered
-              pagination={false}
-              rowKey="key"
-              dataSource={stable(rows)}
-              columns={[
-                {
-                  title: t('form.rowNo'),
-                  width: 50,
-                  align: 'center',
-                  shouldCellUpdate: changedRow,
-                  render: (_v, r) => r.name + 1,
-                },
-                ...fields.map(([col, f]) => ({
-                  key: col,
-                  title: label(f.label),
-                  shouldCellUpdate: changedRow,
-                  render: (_v: unknown, r: TableRow) => (
-                    <LineCell
-                      id={[name, r.name, col].join('_')}
-                      testId={`lines-${name}-${r.name}-${col}`}
-                      path={[r.name, col]}
-                      rules={f.readOnly ? [] : [ruleFor([name, r.name, col])]}
-                      field={f}
-                      disabled={disabled || f.readOnly}
-                      names={names.get(col)}
-                    />
-                  ),
-                })),
-                ...(disabled
-                  ? []
-                  : [
-                      {
-                        key: '_remove',
-                        width: 50,
-                        align: 'center' as const,
-                        shouldCellUpdate: changedRow,
-                        render: (_v: unknown, r: TableRow) => (
-                          <Button
-                            type="text"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('form.removeRow')}
-                            data-testid={`lines-${name}-remove-${r.name}`}
-                            onClick={() => remove(r.name)}
-                          />
-                        ),
-                      },
-                    ]),
-              ]}
-            />
-          </div>
-          <Form.ErrorList errors={errors} />
-          {!disabled && (
-            <Button
-              type="dashed"
-              block
-              icon={<PlusOutlined />}
-              style={{ marginTop: 8 }}
-              data-testid={`lines-${name}-add`}
-              onClick={() => add(newLine(lines.fields))}
-            >
-              {t('form.addRow')}
-            </Button>
-          )}
-        </div>
+        <LinesTable
+          name={name}
+          rows={stable(rows)}
+          columns={columnsOf(fields, name, t, label, { disabled, ruleFor, names, remove })}
+          errors={errors}
+          onAdd={disabled ? undefined : () => add(newLine(lines.fields))}
+          addLabel={t('form.addRow')}
+        />
       )}
     </Form.List>
   );

@@ -86,6 +86,8 @@ export const en: Catalogue = {
     fillReplace: 'Replace',
     linesExport: 'Export lines',
     linesImport: 'Import lines',
+    rowSeparator: ', ',
+    linesAtFault: 'Lines {{rows}} need correcting before saving',
     linesImportReplace: 'Replace the {{m}} lines with the {{n}} imported lines?',
     fillNone: 'Nothing found to fill in',
     filled: '{{n}} lines filled in',

@@ -85,6 +85,8 @@ export const zh = {
     fillReplace: '替换',
     linesExport: '导出明细',
     linesImport: '导入明细',
+    rowSeparator: '、',
+    linesAtFault: '明细第 {{rows}} 行有误，请修改后再保存',
     linesImportReplace: '将用导入的 {{n}} 行替换现有的 {{m}} 行明细，确定吗？',
     fillNone: '没有可带出的明细',
     filled: '已带出 {{n}} 行明细',
