@@ -32,13 +32,13 @@ function countLine(r: BalanceRow) {
   const qty = book.startsWith('-') ? '0' : book;
   return {
     Material_ID: Number(r.Material_ID),
-    Material_Number: r.Material_Number,
-    // shown by the line's pickers: code and name, as their lists show them, since a warehouse holds
-    // same-named materials (two 纸箱 of different sizes) that a name alone does not tell apart
-    Material_Name: `${r.Material_Number} ${r.Material_Name}`,
+    // code beside name, as a read of a document's lines gives them (codeNameOf): the line's pickers
+    // show both, since a warehouse holds same-named materials (two 纸箱 of different sizes)
+    Material_Code: r.Material_Number,
+    Material_Name: r.Material_Name,
     Location_ID: Number(r.Location_ID),
     Location_Code: r.Location_Code,
-    Location_Name: `${r.Location_Code} ${r.Location_Name}`,
+    Location_Name: r.Location_Name,
     To_Location_ID: null,
     Batch_NO: r.Batch_NO,
     Bucket_ID: null,

@@ -110,17 +110,21 @@ describe('a document’s lines to Excel and back', () => {
     expect(r.body.Data.Rows).toEqual([
       {
         Material_ID: f.avg,
-        Material_Name: `${codes.avg} 测试物料${codes.avg}`,
+        Material_Code: codes.avg,
+        Material_Name: `测试物料${codes.avg}`,
         Location_ID: f.locA,
-        Location_Name: `${codes.locA} 库位${codes.locA}`,
+        Location_Code: codes.locA,
+        Location_Name: `库位${codes.locA}`,
         Qty: '7',
         Unit_Price: '2.5',
       },
       {
         Material_ID: f.fifo,
-        Material_Name: `${codes.fifo} 测试物料${codes.fifo}`,
+        Material_Code: codes.fifo,
+        Material_Name: `测试物料${codes.fifo}`,
         Location_ID: f.locA,
-        Location_Name: `${codes.locA} 库位${codes.locA}`,
+        Location_Code: codes.locA,
+        Location_Name: `库位${codes.locA}`,
         Qty: '1250.5',
       },
     ]);

@@ -1,5 +1,6 @@
 import {
   codeFieldOf,
+  codeNameOf,
   columnOf,
   displayNameOf,
   type EntityDef,
@@ -112,13 +113,13 @@ function readCell(
   text: string,
   ref: ((t: string) => Named | undefined) | undefined,
   lang: Lang,
-): { value: unknown; name?: string } | { error: string } {
+): { value: unknown; name?: string; code?: string } | { error: string } {
   const wrong = () => ({
     error: new AppError('import_unknown_value', { detail: `${labelOf(f.label, lang)}: ${text}` }).text(lang),
   });
   if (f.kind === 'ref' && text !== '') {
     const r = ref?.(text);
-    return r ? { value: r.id, name: shownAs(r) } : wrong();
+    return r ? { value: r.id, name: r.name ?? undefined, code: r.code ?? undefined } : wrong();
   }
   // a spreadsheet may hold a number as 12.5 or as the text "1,250.00"
   if (f.kind === 'decimal') return { value: text === '' ? null : text.replace(/,/g, '') };
@@ -231,7 +232,9 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
             if ('error' in v) problem ??= v.error;
             else if (v.value !== null) {
               line[col] = v.value;
+              // code beside name, as a read of the document's lines gives them
               if (f.kind === 'ref' && v.name) shown[displayNameOf(col, f)] = v.name;
+              if (f.kind === 'ref' && v.code) shown[codeNameOf(col)] = v.code;
             }
           }
           const checked = problem ? null : schema.safeParse(line);
