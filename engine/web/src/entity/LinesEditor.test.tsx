@@ -231,23 +231,26 @@ describe('a line table', () => {
     expect((put.body as { Lines: { Due: string }[] }).Lines[0].Due).toBe('2026-11-25');
   });
 
-  it('past a few hundred rows draws only those in view, and the rest as the box scrolls; all are saved', async () => {
+  /** A draft of WINDOW_LINES × 10 lines, quantity as `qty` gives it per row, in the form. */
+  const longDraft = async (qty: (i: number) => string | null) => {
     const srv = fakeServer(() => undefined);
     const n = WINDOW_LINES * 10;
-    const record = draft(
-      Array.from({ length: n }, (_, i) => ({
-        Gadget_ID: 7,
-        Gadget_Name: '阀体',
-        Kind: 1,
-        Qty: String(i + 1),
-      })),
-    );
+    const rows = Array.from({ length: n }, (_, i) => ({
+      Gadget_ID: 7,
+      Gadget_Name: '阀体',
+      Kind: 1,
+      Qty: qty(i),
+    }));
     view = await render(
       <Providers api={srv.api}>
-        <EntityForm def={order} record={record} />
+        <EntityForm def={order} record={draft(rows)} />
       </Providers>,
     );
-    const c = view.container;
+    return { srv, n, c: view.container };
+  };
+
+  it('past a few hundred rows draws only those in view, and the rest as the box scrolls; all are saved', async () => {
+    const { srv, n, c } = await longDraft((i) => String(i + 1));
     const drawn = () => c.querySelectorAll('[data-testid="lines-Lines"] tbody tr[data-row-key]').length;
     expect(drawn()).toBeGreaterThan(10);
     expect(drawn()).toBeLessThan(60);
@@ -276,22 +279,7 @@ describe('a line table', () => {
   });
 
   it('names the rows at fault that are out of view, and brings the first into view with its message', async () => {
-    const srv = fakeServer(() => undefined);
-    const n = WINDOW_LINES * 10;
-    const record = draft(
-      Array.from({ length: n }, (_, i) => ({
-        Gadget_ID: 7,
-        Gadget_Name: '阀体',
-        Kind: 1,
-        Qty: i === 1200 || i === 1700 ? null : '1',
-      })),
-    );
-    view = await render(
-      <Providers api={srv.api}>
-        <EntityForm def={order} record={record} />
-      </Providers>,
-    );
-    const c = view.container;
+    const { srv, c } = await longDraft((i) => (i === 1200 || i === 1700 ? null : '1'));
     expect(cell(c, 1200, 'Qty')).toBeNull();
     // an edit in view, so that the lines are sent: those out of view are judged with them
     await type(cell(c, 0, 'Qty').querySelector('input'), '2');
