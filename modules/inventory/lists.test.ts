@@ -77,6 +77,22 @@ describe('the stock lists are searched by material', () => {
   });
 });
 
+describe('materials are named with their number wherever they are referenced', () => {
+  it('a ledger, balance and outbound row carries the material’s number beside its name', async () => {
+    for (const path of [`/StockLedger?Material_ID=${bolt}`, `/StockBalance?Material_ID=${bolt}`]) {
+      const rows = await t.call<{ Material_Code: string; Material_Name: string }[]>('GET', path);
+      expect(rows.body.Data.length, path).toBeGreaterThan(0);
+      for (const r of rows.body.Data)
+        expect([r.Material_Code, r.Material_Name], path).toEqual(['WK-0001', '巡检螺栓']);
+    }
+    const [row] = (await list(`/StockLedger?Material_ID=${nut}`)) as (Row & { Material_Code: string })[];
+    const one = await t.call<{ Material_Code: string }>('GET', `/StockLedger/${row.Ledger_ID}`);
+    expect(one.body.Data.Material_Code).toBe('WK-0002');
+    // a location is known by its name alone: no code rides along
+    expect(row).not.toHaveProperty('Location_Code');
+  });
+});
+
 describe('the outbound list shows the movements that stand', () => {
   it('a scrap approved, unapproved and approved again is one issue, not two', async () => {
     const c = await createDoc(t, T.SCRAP, [{ Material_ID: bolt, Location_ID: f.locA, Qty: '5' }]);

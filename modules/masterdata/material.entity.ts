@@ -103,6 +103,8 @@ export const material = defineEntity({
     },
   },
   display: 'Material_Name',
+  // a factory's materials share names (冷轧钢板 in each thickness): every list naming one shows its number
+  naming: { onReferences: true },
   // spec part 2 §9: the material remote search waits 200 ms after typing
   lookup: { path: '/Material/Search', delayMs: 200 },
   list: {

@@ -83,6 +83,52 @@ describe('Excel', () => {
     expect((await t.call('GET', '/Department?Dept_Code=IM3')).body.Paging?.TotalCount).toBe(0);
   });
 
+  it('writes a material as "code name" and reads it back so, by its code, or by a name only it has', async () => {
+    const mats = (
+      await t.call<{ Material_ID: number; Material_Number: string }[]>(
+        'GET',
+        `/Material?Material_Name=${encodeURIComponent('冷轧钢板')}&Sort=Material_Number`,
+      )
+    ).body.Data;
+    // the demo's cold-rolled sheet comes in several thicknesses, all named alike
+    expect(mats.length).toBeGreaterThan(1);
+    const [a, b] = mats;
+    const sheet = await xlsx([
+      ['包装编码', '包装名称', '物料'],
+      ['XP1', '按编码', b.Material_Number],
+      ['XP2', '按编码和名称', `${a.Material_Number} 冷轧钢板`],
+    ]);
+    const ok = await importFile('PackageSetting', sheet);
+    expect(ok.body).toMatchObject({ Code: 0, Data: { Imported: 2, Errors: [] } });
+    const rows = await t.call<{ Material_ID: number; Material_Code: string }[]>(
+      'GET',
+      '/PackageSetting?Package_Code__in=XP1,XP2&Sort=Package_Code',
+    );
+    expect(rows.body.Data.map((r) => [r.Material_ID, r.Material_Code])).toEqual([
+      [b.Material_ID, b.Material_Number],
+      [a.Material_ID, a.Material_Number],
+    ]);
+    // a name several materials share is no answer
+    const ambiguous = await importFile(
+      'PackageSetting',
+      await xlsx([
+        ['包装编码', '包装名称', '物料'],
+        ['XP3', '按名称', '冷轧钢板'],
+      ]),
+    );
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.Data.Errors[0].Message).toContain('冷轧钢板');
+    // the list's own export writes what the import reads back
+    const res = await fetch(`${t.url}/PackageSetting/Export?Package_Code=XP2`, {
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const header = book.worksheets[0].getRow(1).values as unknown[];
+    const cell = book.worksheets[0].getRow(2).getCell(header.indexOf('物料')).value;
+    expect(cell).toBe(`${a.Material_Number} 冷轧钢板`);
+  });
+
   it('refuses files that are not xlsx, and users without the Import right', async () => {
     expect((await importFile('Factory', Buffer.from('%PDF-1.4'), 'x.xlsx')).body.Message).toBe(
       '请上传 xlsx 格式的 Excel 文件',

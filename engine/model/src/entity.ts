@@ -61,6 +61,12 @@ export const APPROVAL_FIELDS = ['Approve_Level', 'Next_User_ID', 'Approved_By', 
  */
 export type EntityKind = 'master' | 'document' | 'log';
 
+export interface Naming {
+  code?: string | false;
+  detail?: string | false;
+  onReferences?: boolean;
+}
+
 export interface EntityInput<F extends Fields, L extends Record<string, LinesDef>> {
   name: string;
   label: Label;
@@ -108,9 +114,12 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
   /**
    * How a picker names a record beside its display field: `code` (its number or code, shown first)
    * and `detail` (its spec or model, shown last), e.g. `RM-AL-0031 铝棒 Φ20`. Left out, they are
-   * found as `codeFieldOf` and `detailFieldOf` say; false switches one off.
+   * found as `codeFieldOf` and `detailFieldOf` say; false switches one off. `onReferences`: every
+   * reference to this entity, in lists and reads too (not only in line tables), carries its code
+   * beside its name (`<Ref>_Code`, `codeNameOf`) and shows "code name" (`refShown`), for records
+   * whose names repeat (four materials named 冷轧钢板, one per thickness).
    */
-  naming?: { code?: string | false; detail?: string | false };
+  naming?: Naming;
   /**
    * Named conditions a list may be filtered by (`?Unreversed=true`, or `false` for the others),
    * for slices no field comparison expresses; the entity's server hooks give their SQL (`scopes`).
@@ -138,7 +147,7 @@ export interface EntityDef<
   menu?: string;
   api: boolean;
   lookup?: { path: string; delayMs?: number };
-  naming?: { code?: string | false; detail?: string | false };
+  naming?: Naming;
   scopes: Record<string, Label>;
 }
 

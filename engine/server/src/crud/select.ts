@@ -69,6 +69,10 @@ export function selectParts(
         sql`LEFT JOIN ${sql.table(target.table)} AS ${sql.id(ja)} ON ${sql.ref(`${ja}.id`)} = ${sql.ref(`${alias}.${columnOf(name)}`)}`,
       );
       columns.push(sql`${sql.ref(`${ja}.${columnOf(f.display)}`)} AS ${sql.id(displayNameOf(name, f))}`);
+      // a target whose names repeat is told apart by its code wherever it is referenced
+      const code = target.naming?.onReferences ? codeFieldOf(target) : undefined;
+      if (code && code !== f.display)
+        columns.push(sql`${sql.ref(`${ja}.${columnOf(code)}`)} AS ${sql.id(codeNameOf(name))}`);
     }
   }
   return { columns, joins };

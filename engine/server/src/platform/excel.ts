@@ -1,13 +1,5 @@
 import { PassThrough } from 'node:stream';
-import {
-  columnOf,
-  contentMatches,
-  type EntityDef,
-  type FieldDef,
-  type Lang,
-  labelOf,
-  type Registry,
-} from '@mes/model';
+import { contentMatches, type EntityDef, type FieldDef, type Lang, labelOf, type Registry } from '@mes/model';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -19,6 +11,7 @@ import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { exportProgress, exportProgressRoutes, progressQuery } from './exportProgress';
 import { formatValue } from './pdf';
+import { resolveRefs } from './refText';
 
 export const MAX_IMPORT_ROWS = 5000;
 const EXPORT_PAGE = 500;
@@ -70,10 +63,10 @@ async function cellValue(
         ? ''
         : String(raw).trim();
   if (f.kind === 'ref' && text !== '') {
-    const target = registry.get(f.entity);
-    const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(target.table)}
-      WHERE ${sql.ref(columnOf(f.display))}::text = ${text} LIMIT 2`.execute(tx);
-    if (rows.length === 1) return { value: rows[0].id };
+    // as the export wrote it ("code name" for a target named with its code), by code, or by a name
+    // only one record has
+    const found = (await resolveRefs(tx, registry, f, [text]))(text);
+    if (found) return { value: found.id };
     return { error: `${labelOf(f.label, lang)}: ${text}` };
   }
   return plainCell(f, text) ?? { error: `${labelOf(f.label, lang)}: ${text}` };

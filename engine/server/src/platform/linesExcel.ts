@@ -1,7 +1,5 @@
 import {
-  codeFieldOf,
   codeNameOf,
-  columnOf,
   displayNameOf,
   type EntityDef,
   type FieldDef,
@@ -9,20 +7,19 @@ import {
   type LinesDef,
   labelOf,
   lineSchema,
-  type RefField,
-  type Registry,
 } from '@mes/model';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db, Row } from '../db';
+import type { Row } from '../db';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith, zodError } from '../validation';
 import { plainCell, readUpload, safeCell } from './excel';
 import { formatValue } from './pdf';
+import { type Named, namedRows, resolveRefs, shownAs } from './refText';
 
 /**
  * A document's line table to and from Excel (ERPNext's Download / Upload of a child table): the
@@ -46,48 +43,6 @@ function linesOf(def: EntityDef, key: string): LinesDef {
 /** The columns a sheet carries: what the user enters, not what the server computes. */
 const editable = (lines: LinesDef) =>
   Object.entries(lines.fields).filter(([, f]) => !f.readOnly && !(f.kind === 'text' && f.secret));
-
-interface Named {
-  id: number;
-  code: string | null;
-  name: string | null;
-}
-
-/** "code name" as pickers show a record; the code alone is enough to read it back. */
-const shownAs = (r: Named) => [r.code, r.name].filter((x) => x !== null && x !== '').join(' ');
-
-async function namedRows(db: Db, registry: Registry, f: RefField, where: ReturnType<typeof sql>) {
-  const target = registry.get(f.entity);
-  const code = codeFieldOf(target);
-  const { rows } = await sql<Named>`SELECT id,
-      ${code ? sql`${sql.ref(columnOf(code))}::text` : sql`NULL`} AS code,
-      ${sql.ref(columnOf(f.display))}::text AS name
-    FROM ${sql.table(target.table)} WHERE ${where}`.execute(db);
-  return rows;
-}
-
-/** The texts of one reference column read back to ids: by code, by "code name", else by a unique name. */
-async function resolveRefs(db: Db, registry: Registry, f: RefField, texts: string[]) {
-  const firsts = texts.map((t) => t.split(/\s+/)[0]);
-  const target = registry.get(f.entity);
-  const code = codeFieldOf(target);
-  const rows = await namedRows(
-    db,
-    registry,
-    f,
-    sql`${code ? sql`${sql.ref(columnOf(code))}::text = ANY(${[...texts, ...firsts]}) OR ` : sql``}
-      ${sql.ref(columnOf(f.display))}::text = ANY(${texts})`,
-  );
-  const byCode = new Map(rows.filter((r) => r.code !== null).map((r) => [r.code as string, r]));
-  const byName = new Map<string, Named[]>();
-  for (const r of rows) if (r.name !== null) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
-  return (text: string): Named | undefined => {
-    const named = byName.get(text);
-    return (
-      byCode.get(text) ?? byCode.get(text.split(/\s+/)[0]) ?? (named?.length === 1 ? named[0] : undefined)
-    );
-  };
-}
 
 /**
  * A cell as the sheet gets it: options and yes/no as a printed record reads them (formatValue),

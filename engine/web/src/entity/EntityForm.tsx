@@ -1,4 +1,4 @@
-import { displayNameOf, type EntityDef, STATE } from '@mes/model';
+import { type EntityDef, refShown, STATE } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message, Space } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -253,9 +253,7 @@ export function EntityForm({
                   <FieldControl
                     field={f}
                     disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                    refLabel={
-                      f.kind === 'ref' ? (record?.[displayNameOf(name, f)] as string | undefined) : undefined
-                    }
+                    refLabel={f.kind === 'ref' && record ? refShown(name, f, record) : undefined}
                   />
                 </Form.Item>
               </Col>

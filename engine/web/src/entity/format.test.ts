@@ -60,6 +60,16 @@ describe('formatting', () => {
       'P',
     );
   });
+
+  it('shows a reference by its name, and "code name" where the row carries the code', () => {
+    const yn: [string, string] = ['是', '否'];
+    const f = widget.fields.Category_ID;
+    expect(cellText('Category_ID', f, { Category_ID: 3, Category_Name: '阀门' }, 'zh', yn)).toBe('阀门');
+    expect(
+      cellText('Category_ID', f, { Category_ID: 3, Category_Name: '阀门', Category_Code: 'VA' }, 'zh', yn),
+    ).toBe('VA 阀门');
+    expect(cellText('Category_ID', f, { Category_ID: null, Category_Name: null }, 'zh', yn)).toBe('');
+  });
 });
 
 describe('columns and sort', () => {

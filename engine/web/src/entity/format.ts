@@ -1,4 +1,12 @@
-import { displayNameOf, type EnumField, type FieldDef, type Lang, labelOf, type Paging } from '@mes/model';
+import {
+  displayNameOf,
+  type EnumField,
+  type FieldDef,
+  type Lang,
+  labelOf,
+  type Paging,
+  refShown,
+} from '@mes/model';
 import dayjs from 'dayjs';
 
 export type Row = Record<string, unknown>;
@@ -97,6 +105,9 @@ export function cellText(
       return formatDate(v);
     case 'datetime':
       return formatDateTime(v);
+    case 'ref':
+      // "code name" where the row carries the code (a target named with it: naming.onReferences)
+      return refShown(name, field, row) ?? '';
     case 'enum':
       return enumLabel(field, v, lang);
     case 'bool':
