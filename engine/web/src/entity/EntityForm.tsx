@@ -150,9 +150,12 @@ export function EntityForm({
       setFormError(t('form.linesAtFault', { rows: listRows(hidden.rows, t('form.rowSeparator')) }));
     if (!first && hidden.first) {
       const at = hidden.first.path as (string | number)[];
-      await reveals.get(String(at[0]))?.(at[1] as number);
-      if (at.length === 3) form.setFields([{ name: at, errors: [textOf(hidden.first)] }]);
-      first = at.length === 3 ? at : undefined;
+      const reveal = reveals.get(String(at[0]));
+      if (reveal) {
+        await reveal(at[1] as number);
+        form.setFields([{ name: at, errors: [textOf(hidden.first)] }]);
+        first = at;
+      }
     }
     if (first) {
       form.scrollToField(first);

@@ -94,7 +94,12 @@ export function faultsNotDrawn<I extends { path: PropertyKey[] }>(
   drawn: ReadonlySet<string>,
 ): { rows: number[]; first?: I } {
   const hidden = issues.filter(
-    (i) => isLines(String(i.path[0])) && typeof i.path[1] === 'number' && !drawn.has(JSON.stringify(i.path)),
+    // a cell's (a whole row's rule keeps its own message, listed above the form)
+    (i) =>
+      i.path.length === 3 &&
+      isLines(String(i.path[0])) &&
+      typeof i.path[1] === 'number' &&
+      !drawn.has(JSON.stringify(i.path)),
   );
   const rows = [...new Set(hidden.map((i) => (i.path[1] as number) + 1))].sort((a, b) => a - b);
   return { rows, first: hidden[0] };
