@@ -10,7 +10,7 @@ import { message, notification } from 'antd';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
-import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
+import { click, installDomStubs, pressEnter, type Rendered, render, type, waitFor } from '../test/dom';
 import { fakeServer, ok, Providers } from '../test/fixtures';
 import { EntityForm } from './EntityForm';
 import { WINDOW_LINES } from './lineWindow';
@@ -232,7 +232,10 @@ describe('a line table', () => {
   });
 
   /** A draft of WINDOW_LINES × 10 lines, quantity as `qty` gives it per row, in the form. */
-  const longDraft = async (qty: (i: number) => string | null) => {
+  const longDraft = async (
+    qty: (i: number) => string | null,
+    other?: (i: number) => Record<string, unknown>,
+  ) => {
     const srv = fakeServer(() => undefined);
     const n = WINDOW_LINES * 10;
     const rows = Array.from({ length: n }, (_, i) => ({
@@ -240,6 +243,7 @@ describe('a line table', () => {
       Gadget_Name: '阀体',
       Kind: 1,
       Qty: qty(i),
+      ...other?.(i),
     }));
     view = await render(
       <Providers api={srv.api}>
@@ -264,14 +268,14 @@ describe('a line table', () => {
       win.dispatchEvent(new Event('scroll'));
       await new Promise((r) => setTimeout(r, 50));
     });
-    await waitFor(() => cell(c, 1500, 'Qty'));
+    await waitFor(() => cell(c, 1500, 'Qty'), 10_000);
     expect(cell(c, 0, 'Qty')).toBeNull();
     expect(c.querySelector('[data-testid="virtual-spacer-top"]')).not.toBeNull();
     // a row drawn again shows what it holds, and an edit in it is saved with every other row
     expect((cell(c, 1500, 'Qty').querySelector('input') as HTMLInputElement).value).toBe('1501');
     await type(cell(c, 1500, 'Qty').querySelector('input'), '7');
     await click(c.querySelector('[data-testid="entity-form-save"]'));
-    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'));
+    const put = await waitFor(() => srv.calls.find((x) => x.method === 'PUT'), 10_000);
     const saved = (put.body as { Lines: { Qty: string }[] }).Lines;
     expect(saved).toHaveLength(n);
     expect(saved[1500].Qty).toBe('7');
@@ -284,11 +288,49 @@ describe('a line table', () => {
     // an edit in view, so that the lines are sent: those out of view are judged with them
     await type(cell(c, 0, 'Qty').querySelector('input'), '2');
     await click(c.querySelector('[data-testid="entity-form-save"]'));
-    await waitFor(() => errorOf(c, 1200, 'Qty'));
+    await waitFor(() => errorOf(c, 1200, 'Qty'), 10_000);
     expect(errorOf(c, 1200, 'Qty')).toBe('必填');
     expect(c.querySelector('[data-testid="entity-form-error"]')?.textContent).toBe(
       '明细第 1201、1701 行有误，请修改后再保存',
     );
     expect(srv.calls.filter((x) => x.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('finds a line by its code or name, shows it marked, and goes on to the next on searching again', {
+    timeout: 60_000,
+  }, async () => {
+    const gauge = (i: number) =>
+      i === 1500 || i === 300 ? { Gadget_ID: 8, Gadget_Name: '阀盖', Gadget_Code: 'VC-08' } : {};
+    const { c } = await longDraft(() => '1', gauge);
+    // the box as drawn now (the table draws itself again after a search)
+    const find = () => c.querySelector('[data-testid="lines-Lines-find"] input') as HTMLInputElement;
+    const search = async (text: string) => {
+      await type(find(), text);
+      await pressEnter(find());
+      await act(async () => {
+        await new Promise((r) => setTimeout(r, 80));
+      });
+    };
+    const marked = () =>
+      c.querySelector('[data-testid="lines-Lines"] tr[aria-current]')?.getAttribute('data-row-key');
+    await search('vc-08');
+    await waitFor(() => cell(c, 300, 'Gadget_ID'), 10_000);
+    expect(marked()).toBe('300');
+    await search('vc-08');
+    await waitFor(() => cell(c, 1500, 'Gadget_ID'), 10_000);
+    expect(marked()).toBe('1500');
+    expect(box(c, 1500, 'Gadget_ID')?.textContent).toBe('VC-08 阀盖');
+    // round to the first again
+    await search('阀盖');
+    await waitFor(() => marked() === '300', 10_000);
+    await search('无此物料');
+    expect(marked()).toBeUndefined();
+    await waitFor(
+      () =>
+        [...document.querySelectorAll('.ant-message-notice')].some((n) =>
+          n.textContent?.includes('没有找到含“无此物料”的明细'),
+        ),
+      10_000,
+    );
   });
 });

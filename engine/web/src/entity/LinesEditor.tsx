@@ -3,14 +3,15 @@ import { type FieldDef, type LinesDef, type RefField, refShown } from '@mes/mode
 import { Field } from '@rc-component/form';
 import { Button, Form, Table, type TableProps, theme } from 'antd';
 import type { TFunction } from 'i18next';
-import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { RowSpacers, SpacedBody } from '../platform/virtualRows';
 import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
 import { LAZY_KINDS, LazyPicker } from './LazyPicker';
-import { LINE_VIEWPORT, useLineWindow } from './lineWindow';
+import { LineFind } from './LineFind';
+import { LINE_VIEWPORT, matchRow, useLineWindow } from './lineWindow';
 import { newLine, type ZodRule } from './payload';
 
 export interface LinesEditorProps {
@@ -212,11 +213,24 @@ function LinesTable(props: {
   errors: ReactNode[];
   onAdd?: () => void;
   addLabel: string;
+  /** The row at or after `from` holding `text` (matchRow over the form's values). */
+  match: (text: string, from: number) => number | undefined;
 }) {
   const { name, rows, columns } = props;
-  const { enabled, box, window: win, onScroll } = useLineWindow(name, rows.length);
+  const { enabled, reveal, box, window: win, onScroll } = useLineWindow(name, rows.length);
+  const { token } = theme.useToken();
+  // the row the last search found, marked; a search again goes on from it
+  const [found, setFound] = useState<number | null>(null);
+  const find = async (text: string) => {
+    const row = props.match(text, found === null ? 0 : found + 1);
+    setFound(row ?? null);
+    if (row === undefined) return false;
+    await reveal(row);
+    return true;
+  };
   return (
     <div data-testid={`lines-${name}`}>
+      {enabled && <LineFind name={name} onFind={find} />}
       {/* scrolled by its own box, not by the table's scroll option: with it antd measured the
           whole table (a forced layout) whenever rows came or went, most of a 146-line fill */}
       <div
@@ -234,6 +248,9 @@ function LinesTable(props: {
             tableLayout={enabled ? 'fixed' : undefined}
             components={enabled ? WINDOWED_BODY : undefined}
             dataSource={enabled ? rows.slice(win.start, win.end) : rows}
+            onRow={(r) =>
+              r.name === found ? { style: { background: token.colorWarningBg }, 'aria-current': true } : {}
+            }
             columns={
               enabled
                 ? columns.map((c) => ({ ...c, onHeaderCell: stickyHeader }))
@@ -278,6 +295,9 @@ export const LinesEditor = memo(function LinesEditor({
   const names = useMemo(() => refNames(lines.fields, loaded), [lines, loaded]);
   const epoch = useMemo(() => ({ disabled, names, ruleFor, lines }), [disabled, names, ruleFor, lines]);
   const stable = useStableRows(epoch);
+  const form = Form.useFormInstance();
+  const match = (text: string, from: number) =>
+    matchRow((form.getFieldValue(name) as Row[] | undefined) ?? [], fields, names, text, from);
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
@@ -288,6 +308,7 @@ export const LinesEditor = memo(function LinesEditor({
           errors={errors}
           onAdd={disabled ? undefined : () => add(newLine(lines.fields))}
           addLabel={t('form.addRow')}
+          match={match}
         />
       )}
     </Form.List>

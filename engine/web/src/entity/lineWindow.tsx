@@ -1,3 +1,4 @@
+import type { FieldDef } from '@mes/model';
 import { createContext, type RefObject, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { type RowWindow, rowWindow } from '../platform/virtualRows';
 
@@ -31,6 +32,8 @@ const nextPaint = () =>
 
 export interface LineWindow {
   enabled: boolean;
+  /** Scrolls row `row` into the box; resolves once it is drawn. */
+  reveal: RevealRow;
   /** The box that scrolls the table (both ways when windowed). */
   box: RefObject<HTMLDivElement | null>;
   window: RowWindow;
@@ -64,24 +67,27 @@ export function useLineWindow(name: string, count: number): LineWindow {
     const h = row?.offsetHeight ?? 0;
     if (h > 0 && Math.abs(h - rowHeight) > 1) setRowHeight(h);
   });
-  const reveals = useContext(LineReveal);
-  useEffect(() => {
-    if (!reveals) return;
-    const reveal: RevealRow = async (row) => {
+  const reveal = useCallback<RevealRow>(
+    async (row) => {
       const top = Math.max(0, row * rowHeight - LINE_VIEWPORT / 3);
       if (box.current) box.current.scrollTop = top;
       setScrollTop(top);
       await nextPaint();
-    };
+    },
+    [rowHeight],
+  );
+  const reveals = useContext(LineReveal);
+  useEffect(() => {
+    if (!reveals) return;
     reveals.set(name, reveal);
     return () => {
       reveals.delete(name);
     };
-  }, [reveals, name, rowHeight]);
+  }, [reveals, name, reveal]);
   const window = enabled
     ? rowWindow(scrollTop, count, LINE_VIEWPORT, rowHeight, LINE_OVERSCAN)
     : { start: 0, end: count, top: 0, bottom: 0 };
-  return { enabled, box, window, onScroll };
+  return { enabled, reveal, box, window, onScroll };
 }
 
 /**
@@ -109,4 +115,32 @@ export function faultsNotDrawn<I extends { path: PropertyKey[] }>(
 export function listRows(rows: readonly number[], separator: string, most = 10): string {
   const shown = rows.slice(0, most).join(separator);
   return rows.length > most ? `${shown}${separator}…` : shown;
+}
+
+/**
+ * The first row from `from` on (round to the top again) whose references, as their boxes show them
+ * ("code name"), or text cells hold `text`, case aside: a clerk finds the line of what they counted.
+ */
+export function matchRow(
+  rows: readonly Record<string, unknown>[],
+  fields: readonly [string, FieldDef][],
+  names: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  text: string,
+  from = 0,
+): number | undefined {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted || !rows.length) return undefined;
+  const holds = (r: Record<string, unknown>) =>
+    fields.some(([col, f]) => {
+      const v = r[col];
+      if (v === null || v === undefined || v === '') return false;
+      const shown =
+        f.kind === 'ref' ? names.get(col)?.get(String(v)) : f.kind === 'text' ? String(v) : undefined;
+      return shown?.toLowerCase().includes(wanted) ?? false;
+    });
+  for (let k = 0; k < rows.length; k++) {
+    const i = (from + k) % rows.length;
+    if (holds(rows[i])) return i;
+  }
+  return undefined;
 }

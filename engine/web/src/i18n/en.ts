@@ -87,6 +87,8 @@ export const en: Catalogue = {
     linesExport: 'Export lines',
     linesImport: 'Import lines',
     rowSeparator: ', ',
+    findLine: 'Find a line: material code or name, location, batch',
+    findNone: 'No line holds “{{text}}”',
     linesAtFault: 'Lines {{rows}} need correcting before saving',
     linesImportReplace: 'Replace the {{m}} lines with the {{n}} imported lines?',
     fillNone: 'Nothing found to fill in',

@@ -86,6 +86,8 @@ export const zh = {
     linesExport: '导出明细',
     linesImport: '导入明细',
     rowSeparator: '、',
+    findLine: '查找明细：物料编码、名称、库位或批次',
+    findNone: '没有找到含“{{text}}”的明细',
     linesAtFault: '明细第 {{rows}} 行有误，请修改后再保存',
     linesImportReplace: '将用导入的 {{n}} 行替换现有的 {{m}} 行明细，确定吗？',
     fillNone: '没有可带出的明细',

@@ -76,6 +76,8 @@ export async function pressEnter(el: Element | null): Promise<void> {
     el.dispatchEvent(
       new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }),
     );
+    // and up again, as a key is: antd's inputs take no second Enter until then
+    el.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
   });
 }
 
