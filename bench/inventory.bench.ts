@@ -20,6 +20,7 @@ import { type Settings, settings } from './lib/config';
 import { generate } from './lib/generate';
 import type { HttpResult, PostingResult } from './lib/loadWorker';
 import {
+  checkpoint,
   countQueries,
   inWorker,
   ledgerCounts,
@@ -29,6 +30,7 @@ import {
   roundTrip,
   settle,
   stockPairs,
+  walPosition,
 } from './lib/phases';
 import { type BackendRun, breakdownLines, consoleTable, markdownTable, tableRows } from './lib/report';
 import { fingerprint, isClean, verify } from './lib/verify';
@@ -95,21 +97,34 @@ async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun>
     const stock = await stockPairs(b);
     const postingPhase = async (drafted?: number, rate?: number) => {
       const before = await ledgerCounts(b);
-      const statementsBefore = b.counter.count;
-      const posted = await inWorker<PostingResult>({
-        mode: 'postings',
-        url,
-        token,
-        writers: cfg.writers,
-        lines: cfg.linesPerPosting,
-        seconds: S,
-        seed: cfg.seed + (drafted ? 1 : 0) + (rate ? 1 : 0),
-        docDate: new Date().toISOString().slice(0, 10),
-        stock,
-        drafted,
-        rate,
-      });
+      let statementsBefore = b.counter.count;
+      let walBefore: bigint | null = null;
+      // each timed part starts from a checkpoint, whatever the setup and the drafts wrote before it
+      const startTimed = async () => {
+        await checkpoint(b);
+        walBefore = await walPosition(b);
+        statementsBefore = b.counter.count;
+      };
+      if (!drafted) await startTimed();
+      const posted = await inWorker<PostingResult>(
+        {
+          mode: 'postings',
+          url,
+          token,
+          writers: cfg.writers,
+          lines: cfg.linesPerPosting,
+          seconds: S,
+          seed: cfg.seed + (drafted ? 1 : 0) + (rate ? 1 : 0),
+          docDate: new Date().toISOString().slice(0, 10),
+          stock,
+          drafted,
+          rate,
+          pauseBeforeTimed: !!drafted,
+        },
+        startTimed,
+      );
       await settle(b);
+      const walAfter = await walPosition(b);
       const statements = b.counter.count - statementsBefore;
       const after = await ledgerCounts(b);
       const invariantsAfter = await verify(b.raw.db);
@@ -120,6 +135,12 @@ async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun>
       return {
         ...posted,
         writers: cfg.writers,
+        // the log the timed part wrote, per posting (PostgreSQL's full-page images after the
+        // checkpoint included): what the next checkpoint's distance is spent on
+        walKBPerPosting:
+          walBefore !== null && walAfter !== null && posted.postings
+            ? Math.round(Number(walAfter - walBefore) / 102.4 / posted.postings) / 10
+            : null,
         statementsPerPosting:
           Math.round((statements / Math.max(1, posted.postings + posted.failed)) * 10) / 10,
         ledgerRowsBefore: before.ledgerRows,

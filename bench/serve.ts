@@ -57,6 +57,14 @@ process.on('SIGTERM', () => {
   console.log(
     `event loop delay ms: p50 ${ms(held.percentile(50))} p99 ${ms(held.percentile(99))} max ${ms(held.max)}`,
   );
+  const mb = (n: number) => Math.round(n / 1048576);
+  const before = process.memoryUsage().heapUsed;
+  // with --expose-gc, what is live after a full collection (the rest was garbage not yet collected)
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  console.log(
+    `heap MB: ${mb(before)} before a full collection; used ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, rss ${mb(m.rss)}`,
+  );
   process.exit(0);
 });
 setTimeout(

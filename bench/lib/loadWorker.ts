@@ -3,6 +3,7 @@
  * requests does not share the event loop or the heap of the server under test.
  */
 import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { type Latency, latencyOf, mulberry32 } from './prng';
 
@@ -48,6 +49,11 @@ export interface PostingJob {
    * its answer (closed loop, the rate the server reaches).
    */
   rate?: number;
+  /**
+   * With drafted: tell the bench when the drafts are saved ({ drafted: true }) and wait for its word
+   * before the timed part (the bench ends the drafts' checkpoint there: see inWorker).
+   */
+  pauseBeforeTimed?: boolean;
 }
 
 export interface PostingResult {
@@ -57,6 +63,13 @@ export interface PostingResult {
   postingsPerSec: number;
   /** Drafts saved before the approvals (job.drafted), and how long that took. */
   drafts?: { saved: number; seconds: number };
+  /**
+   * Paced postings: the p95 from when due of those due in each ten seconds, to show whether a tail
+   * comes from a few stalls (a checkpoint under way) or from every part of the run.
+   */
+  byTenSeconds?: number[];
+  /** How long this load process's own event loop was held up in the timed part (ms): its own stalls. */
+  loadStalls?: { p99: number; max: number };
   /** The rate offered (job.rate), when the postings were paced. */
   offered?: number;
   create: Latency;
@@ -209,10 +222,20 @@ async function postings(job: PostingJob): Promise<PostingResult> {
     });
     drafts = { saved: queue.length, seconds: Math.round((performance.now() - t) / 100) / 10 };
   }
+  if (job.drafted && job.pauseBeforeTimed) {
+    const go = new Promise((resolve) => process.once('message', resolve));
+    process.send?.({ drafted: true });
+    await go;
+  }
   // for tools that sample the processes' CPU over the timed part only (bench/post.ts by hand)
   if (process.env.BENCH_MARK) console.error('timed phase starts');
   const start = performance.now();
   const end = start + job.seconds * 1000;
+  const windows: number[][] = [];
+  // BENCH_WINDOW_MS narrows the windows of byTenSeconds, to find a stall by hand
+  const windowMs = Number(process.env.BENCH_WINDOW_MS ?? 10_000);
+  const held = monitorEventLoopDelay({ resolution: 5 });
+  held.enable();
   if (job.drafted && job.rate) {
     // a writer that is free takes the next due posting; when all are busy the postings fall behind
     // their times, and that wait counts in their latency (no coordinated omission)
@@ -225,7 +248,12 @@ async function postings(job: PostingJob): Promise<PostingResult> {
         if (id === undefined) return;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        if ((await post(id)) !== null) total.push(performance.now() - due);
+        if ((await post(id)) === null) continue;
+        const ms = performance.now() - due;
+        total.push(ms);
+        const tenth = Math.floor((due - start) / windowMs);
+        windows[tenth] ??= [];
+        windows[tenth].push(ms);
       }
     });
   } else if (job.drafted)
@@ -254,6 +282,8 @@ async function postings(job: PostingJob): Promise<PostingResult> {
     postingsPerSec: Math.round((total.length / seconds) * 10) / 10,
     drafts,
     offered: job.rate,
+    loadStalls: { p99: Math.round(held.percentile(99) / 1e5) / 10, max: Math.round(held.max / 1e5) / 10 },
+    ...(job.rate ? { byTenSeconds: windows.map((w) => latencyOf(w).p95) } : {}),
     create: latencyOf(create),
     approve: latencyOf(approve),
     total: latencyOf(total),

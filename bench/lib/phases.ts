@@ -11,11 +11,25 @@ import { type Latency, latencyOf, mulberry32 } from './prng';
  * worker thread of the server's process the same ledger list load reached 463 req/s with p99 54 ms
  * where its own process reached 500 with p99 28 to 35 ms, on the same machine and database.)
  */
-export function inWorker<T extends HttpResult | PostingResult>(job: HttpJob | PostingJob): Promise<T> {
+export function inWorker<T extends HttpResult | PostingResult>(
+  job: HttpJob | PostingJob,
+  /** run between a posting job's drafts and its timed part (PostingJob.pauseBeforeTimed) */
+  beforeTimed?: () => Promise<void>,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./worker.mjs', import.meta.url), [], { stdio: 'inherit' });
     let result: T | undefined;
-    child.once('message', (m) => {
+    child.on('message', (m) => {
+      if ((m as { drafted?: boolean }).drafted) {
+        void (beforeTimed ?? (async () => undefined))().then(
+          () => child.send('go'),
+          (e: unknown) => {
+            child.kill();
+            reject(e);
+          },
+        );
+        return;
+      }
       result = m as T;
       child.disconnect();
     });
@@ -25,6 +39,27 @@ export function inWorker<T extends HttpResult | PostingResult>(job: HttpJob | Po
     );
     child.send(job);
   });
+}
+
+/**
+ * Ends the checkpoint the setup's writes have set going (a million generated rows, thousands of
+ * drafts): a timed phase then starts as every phase does, at the beginning of a checkpoint cycle,
+ * rather than wherever the setup left one. What checkpoints cost under a longer load is measured
+ * by hand over two minutes (bench/README.md, "Fifteenth run").
+ */
+export async function checkpoint(b: Backend): Promise<void> {
+  await sql`CHECKPOINT`.execute(b.raw.db);
+}
+
+/** The write-ahead log's position in bytes, to measure what a phase wrote (null where unknown). */
+export async function walPosition(b: Backend): Promise<bigint | null> {
+  try {
+    const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(b.raw.db);
+    const [hi, lo] = rows[0].lsn.split('/');
+    return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+  } catch {
+    return null;
+  }
 }
 
 /** Waits until the server has finished the requests a load phase left in flight (no statements for 300 ms). */

@@ -16,6 +16,8 @@ export type PostingPhase = PostingResult & {
   writers: number;
   /** Statements sent per document (what the phase timed: sessions and grants included). */
   statementsPerPosting: number;
+  /** Write-ahead log written by the timed part, per posting (KB); null where it cannot be read. */
+  walKBPerPosting: number | null;
   ledgerRowsBefore: number;
   ledgerRowsAfter: number;
   approvedDocs: number;
@@ -124,6 +126,8 @@ export function tableRows(runs: BackendRun[]): string[][] {
     ),
     row('  from when due: p50 / p95 / p99 ms', 'p95 < 50', (r) => (r.paced ? ms(r.paced.total) : '')),
     row('  from when sent: p50 / p95 / p99 ms', '', (r) => (r.paced ? ms(r.paced.approve) : '')),
+    row('  p95 from when due, each 10 s (ms)', '', (r) => r.paced?.byTenSeconds?.join(' · ') ?? ''),
+    row('  write-ahead log per posting (KB)', '', (r) => r.paced?.walKBPerPosting ?? '–'),
     ...(runs.every((r) => r.paced) ? phaseChecks((r) => r.paced as PostingPhase) : []),
     row('load average (1 min) during the run', '', (r) => Object.values(r.loadAverage).join(' → ')),
   ];

@@ -168,6 +168,28 @@ describe('snapshot and DDL', () => {
       }),
     ).toThrow(/fillfactor/);
   });
+  it('gives a lines table the fillfactor its declaration states, and refuses one out of range', () => {
+    const lines = (fillfactor: number) =>
+      defineEntity({
+        name: 'Doc',
+        label,
+        kind: 'document',
+        fields: { Code: text(label) },
+        lines: { Rows: { label, fields: { Qty: decimal(label) }, fillfactor } },
+        display: 'Code',
+      });
+    const registry = new Registry([
+      defineModule({ code: 'm', label, order: 1, entities: [lines(70)], menu: [] }),
+    ]);
+    const withRoom = snapshotOf(registry);
+    expect(withRoom.tables.doc_rows.fillfactor).toBe(70);
+    expect(withRoom.tables.doc.fillfactor).toBeUndefined();
+    const created = diffSnapshots(EMPTY_SNAPSHOT, withRoom).find((s) =>
+      s.startsWith('CREATE TABLE "doc_rows"'),
+    );
+    expect(created).toMatch(/ WITH \(fillfactor = 70\)$/);
+    expect(() => lines(101)).toThrow(/Doc\.Rows: fillfactor/);
+  });
   it('round-trips statements through a migration file', () => {
     const sql = diffSnapshots(EMPTY_SNAPSHOT, snap);
     expect(splitMigration(migrationSql(sql))).toEqual(sql);

@@ -110,6 +110,7 @@ export function entityTables(def: EntityDef, registry: Registry): Record<string,
   };
   for (const [key, lines] of Object.entries(def.lines)) {
     tables[lineTable(def, key)] = {
+      ...(lines.fillfactor ? { fillfactor: lines.fillfactor } : {}),
       columns: {
         parent_id: {
           type: 'bigint',

@@ -11,6 +11,12 @@ export interface LinesDef<F extends Fields = Fields> {
   maxRows?: number;
   /** A button that fills the rows from the server (a stocktake from the stock on hand): see FillDef. */
   fill?: FillDef;
+  /**
+   * The lines table's fillfactor (EntityInput.fillfactor), for lines a later step updates (a posting
+   * writes the costs it found back to its document's lines): without room on their page, each such
+   * update adds an entry to every index of the table.
+   */
+  fillfactor?: number;
 }
 
 /**
@@ -214,11 +220,11 @@ export function defineEntity<
     naming: input.naming,
     scopes: input.scopes ?? {},
   };
-  if (
-    def.fillfactor !== undefined &&
-    !(Number.isInteger(def.fillfactor) && def.fillfactor >= 10 && def.fillfactor <= 100)
-  )
-    throw new Error(`${def.name}: fillfactor is a whole percent from 10 to 100`);
+  const badFill = (f: number | undefined) => f !== undefined && !(Number.isInteger(f) && f >= 10 && f <= 100);
+  if (badFill(def.fillfactor)) throw new Error(`${def.name}: fillfactor is a whole percent from 10 to 100`);
+  for (const [key, lines] of Object.entries(def.lines))
+    if (badFill(lines.fillfactor))
+      throw new Error(`${def.name}.${key}: fillfactor is a whole percent from 10 to 100`);
   if (def.features.approval && def.kind !== 'document')
     throw new Error(`${def.name}: approval needs a document`);
   const dateField = typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;

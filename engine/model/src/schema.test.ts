@@ -120,6 +120,40 @@ describe('derived list query schema', () => {
   });
 });
 
+describe('filter values shared between lists', () => {
+  // a second entity whose fields have the same kinds with other bounds: the shared schemas must
+  // still hold each field to its own (text length, decimal places)
+  const other = defineEntity({
+    name: 'Other',
+    label: { zh: '其他', en: 'Other' },
+    kind: 'master',
+    fields: {
+      Item_Name: text({ zh: '名称', en: 'Name' }, { max: 40 }),
+      Qty: decimal({ zh: '数量', en: 'Qty' }, { precision: 10, scale: 4 }),
+      Count: int({ zh: '件数', en: 'Count' }),
+    },
+    display: 'Item_Name',
+  });
+  const mine = listQuerySchema(item);
+  const theirs = listQuerySchema(other);
+  it('holds each field to its own bounds', () => {
+    const name = 'x'.repeat(20);
+    expect(mine.safeParse({ Item_Name: name }).success).toBe(false);
+    expect(theirs.safeParse({ Item_Name: name }).success).toBe(true);
+    expect(mine.safeParse({ Item_Name: 'x'.repeat(10) }).success).toBe(true);
+    expect(theirs.safeParse({ Item_Name: 'x'.repeat(41) }).success).toBe(false);
+    expect(mine.safeParse({ Qty: '1.123' }).success).toBe(false);
+    expect(theirs.parse({ Qty: '1.123' }).filters).toEqual([{ field: 'Qty', op: 'eq', value: '1.123' }]);
+  });
+  it('builds one schema per kind of value, not per field and list', () => {
+    const shape = (s: typeof mine) =>
+      (s as unknown as { def: { in: { shape: Record<string, unknown> } } }).def.in.shape;
+    expect(shape(mine).Count__in).toBe(shape(theirs).Count__in);
+    expect(shape(mine).Count__gte).toBe(shape(mine).Owner_ID__gte);
+    expect(shape(mine).Qty).not.toBe(shape(theirs).Qty);
+  });
+});
+
 describe('the level select', () => {
   const graded = defineEntity({
     name: 'Graded',

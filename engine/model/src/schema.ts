@@ -213,6 +213,31 @@ function queryValue(f: FieldDef, op: FilterOp): z.ZodType {
   return one;
 }
 
+/**
+ * One schema per kind of filter value, shared by every field and list of that kind (schemas do not
+ * change once built). Built per field, the lists' filters were about 110,000 zod objects, a third
+ * of the server's heap, which every full garbage collection walked again: under load each such
+ * collection held the postings up (bench/README.md, fifteenth run).
+ */
+const queryValues = new Map<string, z.ZodType>();
+function sharedQueryValue(f: FieldDef, op: FilterOp): z.ZodType {
+  const shape =
+    f.kind === 'text'
+      ? String(f.max)
+      : f.kind === 'decimal'
+        ? `${f.precision},${f.scale},${f.min ?? ''}`
+        : '';
+  // numbers, options and references are read alike from query text
+  const kind = f.kind === 'enum' || f.kind === 'ref' ? 'int' : f.kind;
+  const key = `${op}:${kind}:${shape}`;
+  let schema = queryValues.get(key);
+  if (!schema) {
+    schema = queryValue(f, op).optional();
+    queryValues.set(key, schema);
+  }
+  return schema;
+}
+
 export function listQuerySchema(def: EntityDef) {
   const filterable = filterableFields(def);
   const shape: Record<string, z.ZodType> = {
@@ -234,7 +259,7 @@ export function listQuerySchema(def: EntityDef) {
       .optional(),
   };
   for (const [name, f] of Object.entries(filterable))
-    for (const op of FILTER_OPS) shape[op === 'eq' ? name : `${name}__${op}`] = queryValue(f, op).optional();
+    for (const op of FILTER_OPS) shape[op === 'eq' ? name : `${name}__${op}`] = sharedQueryValue(f, op);
   // a declared scope is a condition that holds or not: `?Unreversed=true` or `=false`
   for (const name of Object.keys(def.scopes))
     shape[name] = z

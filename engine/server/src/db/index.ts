@@ -37,6 +37,11 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: cfg.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // connections are kept, not closed after ten idle seconds (pg's default): a new one starts
+      // with cold caches and none of the statements prepared on the old (prepared.ts), and under a
+      // steady load the pool closed and reopened one every few seconds, each time holding up the
+      // requests behind it for about 150 ms (bench/README.md, fifteenth run)
+      idleTimeoutMillis: 0,
       // every session speaks UTC so that date arithmetic in SQL agrees with PGlite
       options: '-c TimeZone=UTC',
       // statements are still sent one at a time; pipelining lets a BEGIN go with the next (prepared.ts).

@@ -1,0 +1,1 @@
+ALTER TABLE "stock_doc_lines" SET (fillfactor = 70);
