@@ -14,7 +14,14 @@ import type { Row } from './format';
 import { formJudge } from './judge';
 import { LinesEditor } from './LinesEditor';
 import { LinesExcel } from './LinesExcel';
-import { faultsNotDrawn, LineReveal, listRows, type RevealRow } from './lineWindow';
+import {
+  faultsNotDrawn,
+  LineFaults,
+  LineFaultsContext,
+  LineReveal,
+  listRows,
+  type RevealRow,
+} from './lineWindow';
 import {
   computedChanges,
   dirtyCheck,
@@ -77,6 +84,9 @@ export function EntityForm({
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
   const [reveals] = useState(() => new Map<string, RevealRow>());
+  const [faults] = useState(
+    () => new LineFaults(form as unknown as ConstructorParameters<typeof LineFaults>[0]),
+  );
   const [dirty, setDirty] = useState(false);
   // rows a fill brought (LinesDef.fill), for the names of their references until the record is saved
   const [filled, setFilled] = useState<Record<string, Row[]>>({});
@@ -143,6 +153,12 @@ export function EntityForm({
         });
     }
     if (cells.size) form.setFields([...cells.values()]);
+    // and kept for the cells not drawn now, which take them when they are
+    faults.set(
+      issues
+        .filter((i) => i.path.length === 3 && (i.path[0] as string) in def.lines)
+        .map((i): [(string | number)[], string] => [i.path as (string | number)[], textOf(i)]),
+    );
     first ??= [...cells.values()][0]?.name;
     // a long table draws only the rows in view: its rows at fault are named, and the first shown
     const hidden = faultsNotDrawn(issues, (key) => key in def.lines, drawn);
@@ -199,6 +215,7 @@ export function EntityForm({
   // a fill sets the rows itself, which antd does not report as a change: amounts, totals and the
   // dirty state follow as they do after typing
   const fillLines = (key: string, rows: Row[]) => {
+    faults.forget(key);
     form.setFieldValue(key, lineValues(def.lines[key].fields, rows));
     setFilled((f) => ({ ...f, [key]: rows }));
     followValues(form.getFieldsValue(true));
@@ -228,67 +245,73 @@ export function EntityForm({
         />
       )}
       <LineReveal.Provider value={reveals}>
-        <ConfigProvider componentDisabled={false}>
-          <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
-        </ConfigProvider>
-        {/* while saving, the browser's own fieldset keeps the fields from being changed: disabling the
+        <LineFaultsContext.Provider value={faults}>
+          <ConfigProvider componentDisabled={false}>
+            <FormHeader def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
+          </ConfigProvider>
+          {/* while saving, the browser's own fieldset keeps the fields from being changed: disabling the
           antd form instead drew every control again, twice, in the click (a long stocktake: seconds) */}
-        <fieldset disabled={save.isPending} style={pending(save.isPending)} data-testid="entity-form-body">
-          <GridRow gutter={16}>
-            {fields.map(([name, f]) => (
-              <Col key={name} span={f.kind === 'text' && f.multiline ? 24 : 12} data-testid={`field-${name}`}>
-                <Form.Item
-                  name={name}
-                  label={
-                    name === numberField && record?.[name] ? (
-                      <>
-                        {label(f.label)}
-                        <CopyButton text={String(record[name])} testId="copy-number" />
-                      </>
-                    ) : (
-                      label(f.label)
-                    )
-                  }
-                  required={f.required && !f.readOnly}
-                  rules={f.readOnly ? [] : [ruleFor([name])]}
-                  tooltip={f.help ? label(f.help) : undefined}
+          <fieldset disabled={save.isPending} style={pending(save.isPending)} data-testid="entity-form-body">
+            <GridRow gutter={16}>
+              {fields.map(([name, f]) => (
+                <Col
+                  key={name}
+                  span={f.kind === 'text' && f.multiline ? 24 : 12}
+                  data-testid={`field-${name}`}
                 >
-                  <FieldControl
-                    field={f}
-                    disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                    refLabel={f.kind === 'ref' && record ? refShown(name, f, record) : undefined}
+                  <Form.Item
+                    name={name}
+                    label={
+                      name === numberField && record?.[name] ? (
+                        <>
+                          {label(f.label)}
+                          <CopyButton text={String(record[name])} testId="copy-number" />
+                        </>
+                      ) : (
+                        label(f.label)
+                      )
+                    }
+                    required={f.required && !f.readOnly}
+                    rules={f.readOnly ? [] : [ruleFor([name])]}
+                    tooltip={f.help ? label(f.help) : undefined}
+                  >
+                    <FieldControl
+                      field={f}
+                      disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
+                      refLabel={f.kind === 'ref' && record ? refShown(name, f, record) : undefined}
+                    />
+                  </Form.Item>
+                </Col>
+              ))}
+              {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
+            </GridRow>
+            {Object.entries(def.lines)
+              .filter(([key]) => !hiddenLines?.includes(key))
+              .map(([key, lines]) => (
+                <Form.Item key={key} label={label(lines.label)}>
+                  <Space wrap style={{ marginBottom: 8 }}>
+                    {lines.fill && !readOnly && (
+                      <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
+                    )}
+                    <LinesExcel
+                      def={def}
+                      linesKey={key}
+                      canExport={holds('export')}
+                      canImport={!readOnly && holds('import')}
+                      onRows={(rows) => fillLines(key, rows)}
+                    />
+                  </Space>
+                  <LinesEditor
+                    name={key}
+                    lines={lines}
+                    disabled={readOnly}
+                    ruleFor={ruleFor}
+                    loaded={loaded[key]}
                   />
                 </Form.Item>
-              </Col>
-            ))}
-            {custom.data && <CustomFieldItems configs={custom.data} disabled={readOnly} />}
-          </GridRow>
-          {Object.entries(def.lines)
-            .filter(([key]) => !hiddenLines?.includes(key))
-            .map(([key, lines]) => (
-              <Form.Item key={key} label={label(lines.label)}>
-                <Space wrap style={{ marginBottom: 8 }}>
-                  {lines.fill && !readOnly && (
-                    <FillButton fill={lines.fill} linesKey={key} onFill={(rows) => fillLines(key, rows)} />
-                  )}
-                  <LinesExcel
-                    def={def}
-                    linesKey={key}
-                    canExport={holds('export')}
-                    canImport={!readOnly && holds('import')}
-                    onRows={(rows) => fillLines(key, rows)}
-                  />
-                </Space>
-                <LinesEditor
-                  name={key}
-                  lines={lines}
-                  disabled={readOnly}
-                  ruleFor={ruleFor}
-                  loaded={loaded[key]}
-                />
-              </Form.Item>
-            ))}
-        </fieldset>
+              ))}
+          </fieldset>
+        </LineFaultsContext.Provider>
       </LineReveal.Provider>
       <Flex justify="end" gap={8}>
         <ConfigProvider componentDisabled={false}>

@@ -296,6 +296,36 @@ describe('a line table', () => {
     expect(srv.calls.filter((x) => x.method === 'PUT')).toHaveLength(0);
   });
 
+  it('keeps a cell’s fault when its row is scrolled away and back, and shows it on the other rows named', async () => {
+    const { c } = await longDraft((i) => (i === 1200 || i === 1700 ? null : '1'));
+    await type(cell(c, 0, 'Qty').querySelector('input'), '2');
+    await click(c.querySelector('[data-testid="entity-form-save"]'));
+    await waitFor(() => errorOf(c, 1200, 'Qty'), 10_000);
+    const scrollTo = async (row: number) => {
+      const win = c.querySelector('[data-testid="lines-Lines-window"]') as HTMLElement;
+      await act(async () => {
+        win.scrollTop = 41 * row;
+        win.dispatchEvent(new Event('scroll'));
+        await new Promise((r) => setTimeout(r, 50));
+      });
+      await waitFor(() => cell(c, row, 'Qty'), 10_000);
+    };
+    // the other row the message names: drawn, it shows its fault too
+    await scrollTo(1700);
+    expect(cell(c, 1200, 'Qty')).toBeNull();
+    await waitFor(() => errorOf(c, 1700, 'Qty'), 10_000);
+    expect(errorOf(c, 1700, 'Qty')).toBe('必填');
+    // mended there, it lets its fault go
+    await type(cell(c, 1700, 'Qty').querySelector('input'), '3');
+    await waitFor(() => errorOf(c, 1700, 'Qty') === undefined, 10_000);
+    // the first, drawn again, is still at fault; the mended one stays mended
+    await scrollTo(1200);
+    await waitFor(() => errorOf(c, 1200, 'Qty'), 10_000);
+    expect(errorOf(c, 1200, 'Qty')).toBe('必填');
+    await scrollTo(1700);
+    expect(errorOf(c, 1700, 'Qty')).toBeUndefined();
+  });
+
   it('finds a line by its code or name, shows it marked, and goes on to the next on searching again', {
     timeout: 60_000,
   }, async () => {

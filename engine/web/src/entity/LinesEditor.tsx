@@ -3,7 +3,7 @@ import { type FieldDef, type LinesDef, type RefField, refShown } from '@mes/mode
 import { Field } from '@rc-component/form';
 import { Button, Form, Table, type TableProps, theme } from 'antd';
 import type { TFunction } from 'i18next';
-import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { RowSpacers, SpacedBody } from '../platform/virtualRows';
@@ -11,7 +11,7 @@ import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
 import { LAZY_KINDS, LazyPicker } from './LazyPicker';
 import { LineFind } from './LineFind';
-import { LINE_VIEWPORT, matchRow, useLineWindow } from './lineWindow';
+import { LINE_VIEWPORT, LineFaultsContext, matchRow, useLineWindow } from './lineWindow';
 import { newLine, type ZodRule } from './payload';
 
 export interface LinesEditorProps {
@@ -51,19 +51,26 @@ export function refNames(
 function LineCell(props: {
   id: string;
   testId: string;
+  /** the cell's path in the form, and in its line list */
+  at: (string | number)[];
   path: (string | number)[];
   rules: ZodRule[];
   field: FieldDef;
   disabled?: boolean;
   names?: Map<string, string>;
 }) {
-  const { field } = props;
+  const { field, at } = props;
   const { token } = theme.useToken();
+  const faults = useContext(LineFaultsContext);
+  // drawn again (a windowed table's row scrolled back into view), once: the save's message comes back
+  useEffect(() => faults?.restore(at), []);
   return (
     <div id={props.id} data-testid={props.testId} style={{ minWidth: field.kind === 'bool' ? 60 : 140 }}>
       <Field name={props.path} rules={props.rules}>
         {(control, meta) => {
           const error = meta.errors[0];
+          // checked again after an edit and passed: mended
+          if (meta.validated && !error) faults?.mended(at);
           return (
             <>
               <LineControl
@@ -170,6 +177,7 @@ function columnsOf(
         <LineCell
           id={[name, r.name, col].join('_')}
           testId={`lines-${name}-${r.name}-${col}`}
+          at={[name, r.name, col]}
           path={[r.name, col]}
           rules={f.readOnly ? [] : [o.ruleFor([name, r.name, col])]}
           field={f}
@@ -298,13 +306,22 @@ export const LinesEditor = memo(function LinesEditor({
   const form = Form.useFormInstance();
   const match = (text: string, from: number) =>
     matchRow((form.getFieldValue(name) as Row[] | undefined) ?? [], fields, names, text, from);
+  const faults = useContext(LineFaultsContext);
   return (
     <Form.List name={name} rules={[ruleFor([name])]}>
       {(rows, { add, remove }, { errors }) => (
         <LinesTable
           name={name}
           rows={stable(rows)}
-          columns={columnsOf(fields, name, t, label, { disabled, ruleFor, names, remove })}
+          columns={columnsOf(fields, name, t, label, {
+            disabled,
+            ruleFor,
+            names,
+            remove: (i) => {
+              faults?.forget(name);
+              remove(i);
+            },
+          })}
           errors={errors}
           onAdd={disabled ? undefined : () => add(newLine(lines.fields))}
           addLabel={t('form.addRow')}

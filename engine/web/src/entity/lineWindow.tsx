@@ -24,6 +24,56 @@ export type RevealRow = (row: number) => Promise<void>;
  */
 export const LineReveal = createContext<Map<string, RevealRow> | null>(null);
 
+/**
+ * The messages of line cells at fault as the last save found them, by the cell's path (JSON). A
+ * windowed table's cell is a control only while its row is drawn, and its message went with it: a
+ * row scrolled away and back, or a row named in the form's message and scrolled to, showed no fault.
+ * A cell drawn takes its message from here; mended, it lets it go. Rows added or removed renumber
+ * the rows after them, and so forget their table's messages.
+ */
+export class LineFaults {
+  private readonly byPath = new Map<string, string[]>();
+
+  /** The form's own instance: a cell taking it from antd's context was drawn again on every change of the form. */
+  constructor(
+    private readonly form: {
+      getFieldError(name: (string | number)[]): unknown[];
+      setFields(fields: { name: (string | number)[]; errors: string[] }[]): void;
+    },
+  ) {}
+
+  /** A cell drawn: the message the save left for it, unless it shows one already. */
+  restore(path: (string | number)[]): void {
+    const errors = this.of(path);
+    if (errors && !this.form.getFieldError(path).length) this.form.setFields([{ name: path, errors }]);
+  }
+
+  /** What the save found: the messages of every line cell at fault, drawn or not. */
+  set(faults: Iterable<[(string | number)[], string]>): void {
+    this.byPath.clear();
+    for (const [path, text] of faults) {
+      const key = JSON.stringify(path);
+      if (!this.byPath.has(key)) this.byPath.set(key, [text]);
+    }
+  }
+
+  of(path: (string | number)[]): string[] | undefined {
+    return this.byPath.get(JSON.stringify(path));
+  }
+
+  mended(path: (string | number)[]): void {
+    this.byPath.delete(JSON.stringify(path));
+  }
+
+  /** Table `table`'s rows were renumbered. */
+  forget(table: string): void {
+    const prefix = JSON.stringify([table]).slice(0, -1);
+    for (const key of [...this.byPath.keys()]) if (key.startsWith(`${prefix},`)) this.byPath.delete(key);
+  }
+}
+
+export const LineFaultsContext = createContext<LineFaults | null>(null);
+
 const nextPaint = () =>
   new Promise<void>((resolve) => {
     if (!globalThis.requestAnimationFrame) setTimeout(resolve, 0);
