@@ -83,6 +83,21 @@ describe('Excel', () => {
     expect((await t.call('GET', '/Department?Dept_Code=IM3')).body.Paging?.TotalCount).toBe(0);
   });
 
+  it('reads a parent that a row above brings (a reference to the entity imported is read row by row)', async () => {
+    const tree = await xlsx([
+      ['部门编码', '部门名称', '上级部门'],
+      ['IT1', '导入总部', '生产部'],
+      ['IT2', '导入分部', 'IT1'],
+      ['IT3', '导入小组', '导入分部'],
+    ]);
+    expect((await importFile('Department', tree)).body).toMatchObject({ Code: 0, Data: { Imported: 3 } });
+    const rows = await t.call<{ Dept_Code: string; Parent_Dept_Name: string }[]>(
+      'GET',
+      '/Department?Dept_Code__in=IT1,IT2,IT3&Sort=Dept_Code',
+    );
+    expect(rows.body.Data.map((r) => r.Parent_Dept_Name)).toEqual(['生产部', '导入总部', '导入分部']);
+  });
+
   it('writes a material as "code name" and reads it back so, by its code, or by a name only it has', async () => {
     const mats = (
       await t.call<{ Material_ID: number; Material_Number: string }[]>(

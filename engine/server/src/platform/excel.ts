@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { exportProgress, exportProgressRoutes, progressQuery } from './exportProgress';
+import { cellText, type RefFinder, refFinders } from './importRefs';
 import { formatValue } from './pdf';
 import { resolveRefs } from './refText';
 
@@ -55,17 +56,14 @@ async function cellValue(
   f: FieldDef,
   raw: unknown,
   lang: Lang,
+  /** the column's references, read beforehand (refFinders) */
+  find?: RefFinder,
 ): Promise<{ value: unknown } | { error: string }> {
-  const text =
-    raw instanceof Date
-      ? raw.toISOString().slice(0, 10)
-      : raw === null || raw === undefined
-        ? ''
-        : String(raw).trim();
+  const text = cellText(raw);
   if (f.kind === 'ref' && text !== '') {
     // as the export wrote it ("code name" for a target named with its code), by code, or by a name
     // only one record has
-    const found = (await resolveRefs(tx, registry, f, [text]))(text);
+    const found = (find ?? (await resolveRefs(tx, registry, f, [text])))(text);
     if (found) return { value: found.id };
     return { error: `${labelOf(f.label, lang)}: ${text}` };
   }
@@ -168,6 +166,14 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
         const rollback = new Error('rollback');
         try {
           await withTx(engine.db, async (tx) => {
+            const finders = await refFinders(
+              columns,
+              function* (col) {
+                for (let r = 2; r <= sheet.rowCount; r++) yield sheet.getRow(r).getCell(col).value;
+              },
+              def.name,
+              (f, texts) => resolveRefs(tx, engine.registry, f, texts),
+            );
             for (let r = 2; r <= sheet.rowCount; r++) {
               const row = sheet.getRow(r);
               if (!row.hasValues) continue;
@@ -175,7 +181,14 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
               let problem: string | null = null;
               for (const [col, target] of columns.entries()) {
                 if (!target || target[1].readOnly) continue;
-                const v = await cellValue(tx, engine.registry, target[1], row.getCell(col).value, ctx.lang);
+                const v = await cellValue(
+                  tx,
+                  engine.registry,
+                  target[1],
+                  row.getCell(col).value,
+                  ctx.lang,
+                  finders.get(col),
+                );
                 if ('error' in v) problem ??= unknownValue(v.error, ctx.lang);
                 else if (v.value !== null) payload[target[0]] = v.value;
               }
