@@ -9,6 +9,7 @@ import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { listenAndSignIn, openBackend } from './lib/backend';
 import { settings } from './lib/config';
 import { ledgerPaths, stockPairs } from './lib/phases';
@@ -52,6 +53,16 @@ process.on('SIGUSR2', () => {
 // tail is either this process's or the database's
 const held = monitorEventLoopDelay({ resolution: 5 });
 held.enable();
+// BENCH_HEAP_EVERY=s prints the heap's spaces every s seconds: which of them a load fills between
+// full collections (new objects promoted to the old space, or large ones)
+const every = Number(process.env.BENCH_HEAP_EVERY ?? 0);
+if (every > 0)
+  setInterval(() => {
+    const spaces = getHeapSpaceStatistics()
+      .filter((sp) => sp.space_used_size > 1048576)
+      .map((sp) => `${sp.space_name.replace('_space', '')} ${Math.round(sp.space_used_size / 1048576)}`);
+    console.log(`heap MB: ${spaces.join(', ')}`);
+  }, every * 1000).unref();
 process.on('SIGTERM', () => {
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   console.log(
