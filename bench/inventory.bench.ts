@@ -99,9 +99,11 @@ async function runBackend(kind: BackendKind, cfg: Settings): Promise<BackendRun>
       const before = await ledgerCounts(b);
       let statementsBefore = b.counter.count;
       let walBefore: bigint | null = null;
-      // each timed part starts from a checkpoint, whatever the setup and the drafts wrote before it
+      // each phase starts from a checkpoint, whatever the phases before it wrote; its drafts (or the
+      // first seconds of an unpaced phase) take the pages' first writes after it, as a load that has
+      // been running does, rather than the timed part (see checkpoint())
+      await checkpoint(b);
       const startTimed = async () => {
-        await checkpoint(b);
         walBefore = await walPosition(b);
         statementsBefore = b.counter.count;
       };

@@ -42,10 +42,12 @@ export function inWorker<T extends HttpResult | PostingResult>(
 }
 
 /**
- * Ends the checkpoint the setup's writes have set going (a million generated rows, thousands of
- * drafts): a timed phase then starts as every phase does, at the beginning of a checkpoint cycle,
- * rather than wherever the setup left one. What checkpoints cost under a longer load is measured
- * by hand over two minutes (bench/README.md, "Fifteenth run").
+ * Ends the checkpoint the writes before a phase have set going (a million generated rows, the phase
+ * before): a phase then starts at the beginning of a checkpoint cycle rather than wherever the setup
+ * left one. Issued before the phase's drafts, not between them and the timed part: right after a
+ * checkpoint every page's first change logs the whole page, which the drafts and a load that has been
+ * running have mostly done. What checkpoints cost under a longer load is measured by hand over two
+ * minutes (bench/README.md, "Fifteenth run").
  */
 export async function checkpoint(b: Backend): Promise<void> {
   await sql`CHECKPOINT`.execute(b.raw.db);
