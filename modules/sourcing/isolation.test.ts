@@ -83,7 +83,8 @@ describe('supplier isolation matrix', () => {
         as(a.token),
       );
       expect(res.status, `${r.method} ${r.url}`).toBeLessThan(500);
-      const text = JSON.stringify(res.body);
+      // times left out: a submission at 17:48:49.876 holds "9.87", the other supplier's price
+      const text = JSON.stringify(res.body).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '');
       for (const secret of theirNames)
         expect(text, `${r.method} ${r.url} leaks ${secret}`).not.toContain(secret);
     }
