@@ -24,6 +24,13 @@ export function settings() {
     targets: (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim()),
     /** Seconds each load phase runs. */
     seconds: num('BENCH_SECONDS', 20),
+    /**
+     * Seconds the paced posting phase runs: longer than the others, as its p95 is read over a
+     * sustained load, not hostage to one ten seconds with a full collection or a checkpoint's start
+     */
+    pacedSeconds: num('BENCH_PACED_SECONDS', 60),
+    /** Seconds of unpaced approvals before the paced phase's timed part (its own warm-up). */
+    warmupSeconds: num('BENCH_WARMUP_SECONDS', 5),
     ledgerRate: num('BENCH_LEDGER_RATE', 500),
     writers: num('BENCH_WRITERS', 20),
     /** Postings per second offered in the paced phase (the target). */

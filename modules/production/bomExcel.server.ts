@@ -1,5 +1,6 @@
 import {
   AppError,
+  cellText,
   type Engine,
   type HookContext,
   notFound,
@@ -102,17 +103,6 @@ async function readXlsx(req: FastifyRequest): Promise<Buffer> {
     throw new AppError('import_bad_file');
   return data;
 }
-
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && 'result' in v) return String(v.result ?? '').trim();
-  if (typeof v === 'object' && 'richText' in v)
-    return v.richText
-      .map((t) => t.text)
-      .join('')
-      .trim();
-  return String(v).trim();
-};
 
 /**
  * Replaces the nodes of an unlocked BOM by the rows of an export-shaped sheet: the parent of a row at

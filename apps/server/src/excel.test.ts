@@ -98,6 +98,24 @@ describe('Excel', () => {
     expect(rows.body.Data.map((r) => r.Parent_Dept_Name)).toEqual(['生产部', '导入总部', '导入分部']);
   });
 
+  it('reads a formula as its result, rich text and a link as their text (not "[object Object]")', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('s');
+    sheet.addRow(['部门编码', '部门名称', '上级部门']);
+    sheet.addRow([
+      { formula: 'CONCAT("IF","1")', result: 'IF1' },
+      { richText: [{ text: '公式' }, { font: { bold: true }, text: '导入部' }] },
+      { text: '生产部', hyperlink: 'https://example.com/dept' },
+    ]);
+    const r = await importFile('Department', Buffer.from(await book.xlsx.writeBuffer()));
+    expect(r.body).toMatchObject({ Code: 0, Data: { Imported: 1 } });
+    const rows = await t.call<{ Dept_Name: string; Parent_Dept_Name: string }[]>(
+      'GET',
+      '/Department?Dept_Code=IF1',
+    );
+    expect(rows.body.Data).toMatchObject([{ Dept_Name: '公式导入部', Parent_Dept_Name: '生产部' }]);
+  });
+
   it('writes a material as "code name" and reads it back so, by its code, or by a name only it has', async () => {
     const mats = (
       await t.call<{ Material_ID: number; Material_Number: string }[]>(

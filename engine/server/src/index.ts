@@ -28,6 +28,7 @@ export * from './platform/batchNo';
 export * from './platform/columns';
 export * from './platform/customFields';
 export * from './platform/fileStore';
+export { cellText } from './platform/importRefs';
 export * from './platform/index';
 export * from './platform/tags';
 export * from './seed';

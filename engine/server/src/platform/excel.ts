@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { exportProgress, exportProgressRoutes, progressQuery } from './exportProgress';
-import { cellText, type RefFinder, refFinders } from './importRefs';
+import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
 import { formatValue } from './pdf';
 import { resolveRefs } from './refText';
 
@@ -149,18 +149,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
         if (!sheet || sheet.rowCount < 2) throw new AppError('import_empty');
         if (sheet.rowCount - 1 > MAX_IMPORT_ROWS)
           throw new AppError('import_too_many', { max: MAX_IMPORT_ROWS });
-        // headers match a field's label in either language, or its wire name
-        const byHeader = new Map<string, [string, FieldDef]>();
-        for (const [n, f] of exportable(def))
-          for (const h of [n, f.label.zh, f.label.en]) byHeader.set(h.toLowerCase(), [n, f]);
-        const columns: ([string, FieldDef] | undefined)[] = [];
-        sheet.getRow(1).eachCell((cell, col) => {
-          columns[col] = byHeader.get(
-            String(cell.value ?? '')
-              .trim()
-              .toLowerCase(),
-          );
-        });
+        const columns = headerColumns(sheet, exportable(def));
         const errors: { Row: number; Message: string }[] = [];
         let imported = 0;
         const rollback = new Error('rollback');
@@ -168,9 +157,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
           await withTx(engine.db, async (tx) => {
             const finders = await refFinders(
               columns,
-              function* (col) {
-                for (let r = 2; r <= sheet.rowCount; r++) yield sheet.getRow(r).getCell(col).value;
-              },
+              (col) => columnCells(sheet, col),
               def.name,
               (f, texts) => resolveRefs(tx, engine.registry, f, texts),
             );

@@ -1,6 +1,7 @@
 import { type FieldDef, int, ref, text } from '@mes/model';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { cellText, type RefFinder, refFinders } from './importRefs';
+import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
 
 const label = { zh: 'x', en: 'x' };
 const columns: ([string, FieldDef] | undefined)[] = [
@@ -48,5 +49,27 @@ describe('reading a sheet’s references', () => {
     expect(cellText(null)).toBe('');
     expect(cellText(undefined)).toBe('');
     expect(cellText(12)).toBe('12');
+    expect(cellText({ formula: 'A1*2', result: 24 })).toBe('24');
+    expect(cellText({ formula: 'TODAY()', result: new Date('2026-11-25T00:00:00Z') })).toBe('2026-11-25');
+    expect(cellText({ richText: [{ text: ' 螺 ' }, { text: '栓 ' }] })).toBe('螺 栓');
+    expect(cellText({ text: 'M-1', hyperlink: 'https://x' })).toBe('M-1');
+    expect(cellText({ error: '#N/A' })).toBe('');
+  });
+
+  it('knows a column by its field’s label in either language or its wire name, in any case', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('s');
+    sheet.addRow(['code', 'Unknown', { richText: [{ text: 'Unit_ID' }] }, '类别']);
+    const fields: [string, FieldDef][] = [
+      ['Code', text({ zh: '编码', en: 'Code' })],
+      ['Unit_ID', ref({ zh: '单位', en: 'Unit' }, 'Unit', 'Unit_Name')],
+      ['Class_ID', ref({ zh: '类别', en: 'Class' }, 'Classify', 'Class_Name')],
+    ];
+    const cols = headerColumns(sheet, fields);
+    expect(cols.map((c) => c?.[0])).toEqual([undefined, 'Code', undefined, 'Unit_ID', 'Class_ID']);
+    sheet.addRow(['a', 'b']);
+    sheet.addRow(['c']);
+    expect([...columnCells(sheet, 1)]).toEqual(['a', 'c']);
+    expect(headerColumns(undefined, fields)).toEqual([]);
   });
 });

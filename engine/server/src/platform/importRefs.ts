@@ -1,10 +1,51 @@
 import type { FieldDef, RefField } from '@mes/model';
+import type { Worksheet } from 'exceljs';
 import type { Named } from './refText';
 
-/** A cell's value as the importer reads it: a date as its day, anything else trimmed text. */
+/**
+ * A cell's value as the importers read it: a date as its day, a formula as its result, rich text
+ * and a link as their text, anything else trimmed text. (ExcelJS gives the last three as objects,
+ * which read as "[object Object]" when taken for text.)
+ */
 export function cellText(raw: unknown): string {
+  if (raw === null || raw === undefined) return '';
   if (raw instanceof Date) return raw.toISOString().slice(0, 10);
-  return raw === null || raw === undefined ? '' : String(raw).trim();
+  if (typeof raw === 'object') {
+    if ('result' in raw) return cellText(raw.result);
+    if ('richText' in raw && Array.isArray(raw.richText))
+      return raw.richText
+        .map((p: { text?: unknown }) => String(p.text ?? ''))
+        .join('')
+        .trim();
+    if ('text' in raw) return cellText(raw.text);
+    // a cell in error (#N/A, #REF!) holds no value
+    if ('error' in raw) return '';
+  }
+  return String(raw).trim();
+}
+
+/**
+ * Which field each column of a sheet is, from its first row: a field's label in either language or
+ * its wire name, in any case. Indexed as the sheet's columns are (from 1); undefined where a
+ * header names no field.
+ */
+export function headerColumns(
+  sheet: Worksheet | undefined,
+  fields: readonly [string, FieldDef][],
+): ([string, FieldDef] | undefined)[] {
+  const byHeader = new Map<string, [string, FieldDef]>();
+  for (const [n, f] of fields)
+    for (const h of [n, f.label.zh, f.label.en]) byHeader.set(h.toLowerCase(), [n, f]);
+  const columns: ([string, FieldDef] | undefined)[] = [];
+  sheet?.getRow(1).eachCell((cell, col) => {
+    columns[col] = byHeader.get(cellText(cell.value).toLowerCase());
+  });
+  return columns;
+}
+
+/** A column's cells below the header, as refFinders takes them. */
+export function* columnCells(sheet: Worksheet, col: number): Generator<unknown> {
+  for (let r = 2; r <= sheet.rowCount; r++) yield sheet.getRow(r).getCell(col).value;
 }
 
 export type RefFinder = (text: string) => Named | undefined;
@@ -12,13 +53,13 @@ export type RefFinder = (text: string) => Named | undefined;
 /**
  * The references of a sheet's columns read back with one lookup per column, not one per cell (a
  * sheet of 5,000 rows and three reference columns sent 15,000 statements). A reference to the
- * entity being imported is left to be read cell by cell: a row may name a record (a parent
- * department) that a row above it brings.
+ * entity being imported (`importing`) is left to be read cell by cell: a row may name a record (a
+ * parent department) that a row above it brings.
  */
 export async function refFinders(
   columns: readonly ([string, FieldDef] | undefined)[],
   cells: (col: number) => Iterable<unknown>,
-  importing: string,
+  importing: string | null,
   resolve: (f: RefField, texts: string[]) => Promise<RefFinder>,
 ): Promise<Map<number, RefFinder>> {
   const out = new Map<number, RefFinder>();

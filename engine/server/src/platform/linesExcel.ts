@@ -18,8 +18,9 @@ import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith, zodError } from '../validation';
 import { plainCell, readUpload, safeCell } from './excel';
+import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
 import { formatValue } from './pdf';
-import { type Named, namedRows, resolveRefs, shownAs } from './refText';
+import { namedRows, resolveRefs, shownAs } from './refText';
 
 /**
  * A document's line table to and from Excel (ERPNext's Download / Upload of a child table): the
@@ -66,7 +67,7 @@ function cellOf(
 function readCell(
   f: FieldDef,
   text: string,
-  ref: ((t: string) => Named | undefined) | undefined,
+  ref: RefFinder | undefined,
   lang: Lang,
 ): { value: unknown; name?: string; code?: string } | { error: string } {
   const wrong = () => ({
@@ -79,22 +80,6 @@ function readCell(
   // a spreadsheet may hold a number as 12.5 or as the text "1,250.00"
   if (f.kind === 'decimal') return { value: text === '' ? null : text.replace(/,/g, '') };
   return plainCell(f, text) ?? wrong();
-}
-
-/** The text of a cell as a spreadsheet holds it: a number, a date, a formula's result, a rich text. */
-function textOf(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('result' in v) return textOf(v.result as ExcelJS.CellValue);
-    if ('richText' in v)
-      return v.richText
-        .map((p) => p.text)
-        .join('')
-        .trim();
-    if ('text' in v) return String(v.text).trim();
-  }
-  return String(v).trim();
 }
 
 export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
@@ -148,33 +133,33 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
           throw new AppError('import_bad_file');
         }
         const sheet = book.worksheets[0];
+        const columns = headerColumns(sheet, editable(lines));
         const rows: { at: number; cells: Map<string, string> }[] = [];
-        // headers match a field's label in either language, or its wire name
-        const byHeader = new Map<string, string>();
-        for (const [n, f] of editable(lines))
-          for (const h of [n, f.label.zh, f.label.en]) byHeader.set(h.toLowerCase(), n);
-        const columns: (string | undefined)[] = [];
-        sheet?.getRow(1).eachCell((cell, col) => {
-          columns[col] = byHeader.get(textOf(cell.value).toLowerCase());
-        });
         for (let r = 2; sheet && r <= sheet.rowCount; r++) {
           const cells = new Map<string, string>();
-          for (const [col, name] of columns.entries())
-            if (name) {
-              const text = textOf(sheet.getRow(r).getCell(col).value);
-              if (text !== '') cells.set(name, text);
+          for (const [col, target] of columns.entries())
+            if (target) {
+              const text = cellText(sheet.getRow(r).getCell(col).value);
+              if (text !== '') cells.set(target[0], text);
             }
           if (cells.size) rows.push({ at: r, cells });
         }
-        if (!rows.length) throw new AppError('import_empty');
+        if (!sheet || !rows.length) throw new AppError('import_empty');
         if (rows.length > max) throw new AppError('lines_too_many', { n: rows.length, max });
 
-        const refs = new Map<string, (t: string) => Named | undefined>();
-        for (const [col, f] of editable(lines))
-          if (f.kind === 'ref') {
-            const texts = [...new Set(rows.map((r) => r.cells.get(col)).filter((t): t is string => !!t))];
-            if (texts.length) refs.set(col, await resolveRefs(engine.db, engine.registry, f, texts));
-          }
+        // nothing is saved here, so no line refers to one a row above brings: every reference
+        // column is read with one lookup
+        const finders = await refFinders(
+          columns,
+          (col) => columnCells(sheet, col),
+          null,
+          (f, texts) => resolveRefs(engine.db, engine.registry, f, texts),
+        );
+        const refs = new Map<string, RefFinder>();
+        for (const [col, find] of finders) {
+          const name = columns[col]?.[0];
+          if (name) refs.set(name, find);
+        }
         const schema = lineSchema(lines);
         const errors: { Row: number; Message: string }[] = [];
         const out: Row[] = [];
