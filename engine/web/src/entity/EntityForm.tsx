@@ -144,21 +144,18 @@ export function EntityForm({
     // shown beside a line table (too many rows) or one of its cells; what has no control of its own
     // is listed above the form, as before
     const cells = new Map<string, { name: (string | number)[]; errors: string[] }>();
+    const lineFaults: [(string | number)[], string][] = [];
     for (const i of issues) {
-      const key = JSON.stringify(i.path);
-      if ((i.path[0] as string) in def.lines && drawn.has(key) && !cells.has(key))
-        cells.set(key, {
-          name: i.path as (string | number)[],
-          errors: [textOf(i)],
-        });
+      if (!((i.path[0] as string) in def.lines)) continue;
+      const path = i.path as (string | number)[];
+      const text = textOf(i);
+      if (path.length === 3) lineFaults.push([path, text]);
+      const key = JSON.stringify(path);
+      if (drawn.has(key) && !cells.has(key)) cells.set(key, { name: path, errors: [text] });
     }
     if (cells.size) form.setFields([...cells.values()]);
     // and kept for the cells not drawn now, which take them when they are
-    faults.set(
-      issues
-        .filter((i) => i.path.length === 3 && (i.path[0] as string) in def.lines)
-        .map((i): [(string | number)[], string] => [i.path as (string | number)[], textOf(i)]),
-    );
+    faults.set(lineFaults);
     first ??= [...cells.values()][0]?.name;
     // a long table draws only the rows in view: its rows at fault are named, and the first shown
     const hidden = faultsNotDrawn(issues, (key) => key in def.lines, drawn);

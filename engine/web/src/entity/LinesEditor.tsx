@@ -49,7 +49,6 @@ export function refNames(
  * one Form.Item would give, so that the form still scrolls to a cell at fault.
  */
 function LineCell(props: {
-  id: string;
   testId: string;
   /** the cell's path in the form, and in its line list */
   at: (string | number)[];
@@ -65,7 +64,7 @@ function LineCell(props: {
   // drawn again (a windowed table's row scrolled back into view), once: the save's message comes back
   useEffect(() => faults?.restore(at), []);
   return (
-    <div id={props.id} data-testid={props.testId} style={{ minWidth: field.kind === 'bool' ? 60 : 140 }}>
+    <div id={at.join('_')} data-testid={props.testId} style={{ minWidth: field.kind === 'bool' ? 60 : 140 }}>
       <Field name={props.path} rules={props.rules}>
         {(control, meta) => {
           const error = meta.errors[0];
@@ -175,7 +174,6 @@ function columnsOf(
       shouldCellUpdate: changedRow,
       render: (_v: unknown, r: TableRow) => (
         <LineCell
-          id={[name, r.name, col].join('_')}
           testId={`lines-${name}-${r.name}-${col}`}
           at={[name, r.name, col]}
           path={[r.name, col]}
