@@ -5,7 +5,7 @@ import { customer, supplier } from './partners.entity';
 export { SUPPLIER_DOC_KINDS, SUPPLIER_TYPES } from './partners.entity';
 
 import { employee, packageSetting, platePlan } from './people.entity';
-import { accessory, bucket, location, machineGroup, warehouse } from './storage.entity';
+import { accessory, bucket, emStorage, location, machineGroup, warehouse } from './storage.entity';
 import { currency, unit } from './units.entity';
 
 const page = (code: string, zh: string, en: string, path: string, entity?: string): MenuPage => ({
@@ -33,6 +33,7 @@ export const masterdataModule = defineModule({
     bucket,
     machineGroup,
     accessory,
+    emStorage,
     employee,
     packageSetting,
     platePlan,
@@ -77,6 +78,7 @@ export const masterdataModule = defineModule({
         page('bucket', '料桶', 'Buckets (containers)', '/record/storage/bucket', bucket.name),
         page('machineGroup', '机台组', 'Machine groups', '/record/equipment/machineGroup', machineGroup.name),
         page('accessories', '配件', 'Accessories', '/record/equipment/accessories', accessory.name),
+        page('emStorage', '设备仓库', 'EM storage', '/record/storage/emStorage', emStorage.name),
       ],
     },
     {
@@ -98,6 +100,7 @@ export {
   currency,
   customer,
   employee,
+  emStorage,
   location,
   machineGroup,
   material,

@@ -209,6 +209,7 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
     ['WH02', '半成品仓'],
     ['WH03', '成品仓'],
   ];
+  const warehouseIds: number[] = [];
   for (const [i, [code, name]] of warehouses.entries()) {
     const wh = key(
       await add('Warehouse', {
@@ -219,6 +220,7 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
       }),
       'Warehouse_ID',
     );
+    warehouseIds.push(wh);
     for (const zone of ['A', 'B', 'C']) {
       const z = key(
         await add('Location', {
@@ -312,6 +314,20 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
       Accessory_Model: model,
       Unit_ID: units.PCS,
       Safety_Stock: '10',
+    });
+  // the spare parts are kept in the raw material warehouse, moulds and tooling in stores of their own
+  for (const [code, name, type, wh] of [
+    ['EM01', '设备备件库', 1, warehouseIds[0]],
+    ['EM02', '模具库', 2, null],
+    ['EM03', '工装夹具库', 3, null],
+  ] as const)
+    await add('EmStorage', {
+      Storage_Code: code,
+      Storage_Name: name,
+      Storage_Type: type,
+      Warehouse_ID: wh ?? null,
+      Factory_ID: factories[0] ?? null,
+      Keeper_ID: keeper,
     });
 
   // staff records for the demo accounts

@@ -99,3 +99,37 @@ export const accessory = defineEntity({
   list: { defaultSort: 'Accessory_Code' },
   features: { attachments: true },
 });
+
+export const EM_STORAGE_TYPES = options(
+  [1, '备件库', 'Spare parts'],
+  [2, '模具库', 'Moulds'],
+  [3, '工装库', 'Tooling'],
+  [4, '闲置设备库', 'Idle equipment'],
+);
+
+/**
+ * The equipment department's stores (spare parts, moulds, tooling, idle machines). Quantities are
+ * not kept here: a store names the stock warehouse whose ledger holds them, so spare parts move
+ * through the same stock documents as every other material.
+ */
+export const emStorage = defineEntity({
+  name: 'EmStorage',
+  label: { zh: '设备仓库', en: 'EM storage' },
+  kind: 'master',
+  table: 'em_storage',
+  key: 'Storage_ID',
+  menu: 'record.emStorage',
+  fields: {
+    Storage_Code: text({ zh: '设备仓库编码', en: 'Storage code' }, { max: 30, required: true, unique: true }),
+    Storage_Name: text({ zh: '设备仓库名称', en: 'Storage name' }, { max: 60, required: true }),
+    Storage_Type: enumOf({ zh: '类型', en: 'Type' }, EM_STORAGE_TYPES, { required: true, default: 1 }),
+    Warehouse_ID: ref({ zh: '库存仓库', en: 'Stock warehouse' }, 'Warehouse', 'Warehouse_Name'),
+    Factory_ID: ref({ zh: '工厂', en: 'Factory' }, 'Factory', 'Factory_Name'),
+    Keeper_ID: ref({ zh: '管理员', en: 'Keeper' }, 'Users', 'User_Name'),
+    Address: text({ zh: '地址', en: 'Address' }, { max: 200 }),
+    Remark: text({ zh: '备注', en: 'Remarks' }, { max: 200 }),
+    Disabled: bool({ zh: '停用', en: 'Disabled' }),
+  },
+  display: 'Storage_Name',
+  list: { defaultSort: 'Storage_Code' },
+});
