@@ -4,6 +4,7 @@ import {
   type Engine,
   type HookContext,
   notFound,
+  readUpload,
   type Tx,
   withTx,
   writeLog,
@@ -80,30 +81,6 @@ export async function exportTree(engine: Engine, bomId: number, lang: Lang) {
   };
 }
 
-async function readXlsx(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError('upload_no_file');
-  let data: Buffer | null = null;
-  let name = '';
-  try {
-    for await (const part of req.parts())
-      if (part.type === 'file') {
-        data = await part.toBuffer();
-        name = part.filename;
-      }
-  } catch {
-    throw new AppError(
-      'upload_too_large',
-      { limit: `${Number(process.env.ATTACHMENT_MAX_MB ?? 20)} MB` },
-      413,
-    );
-  }
-  if (!data?.length) throw new AppError('upload_no_file');
-  // an xlsx is a zip: PK\x03\x04
-  if (!/\.xlsx$/i.test(name) || data.subarray(0, 4).toString('hex') !== '504b0304')
-    throw new AppError('import_bad_file');
-  return data;
-}
-
 /**
  * Replaces the nodes of an unlocked BOM by the rows of an export-shaped sheet: the parent of a row at
  * level L is the last row above it at level L − 1. All rows or none: any bad row refuses the file.
@@ -114,7 +91,7 @@ export async function importTree(
   bomId: number,
   hookCtx: (tx: Tx) => HookContext,
 ): Promise<number> {
-  const file = await readXlsx(req);
+  const file = await readUpload(req);
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(file as unknown as ArrayBuffer);

@@ -27,6 +27,7 @@ export { idsByNumberSql } from './platform/access';
 export * from './platform/batchNo';
 export * from './platform/columns';
 export * from './platform/customFields';
+export { readUpload } from './platform/excel';
 export * from './platform/fileStore';
 export { cellText } from './platform/importRefs';
 export * from './platform/index';
