@@ -6,7 +6,6 @@
  * issues made (one bad row among n: each judging of that row makes a few) and line controls drawn.
  */
 
-import { decimal, defineEntity, enumOf, int, options, ref } from '@mes/model';
 import { message, notification } from 'antd';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +13,7 @@ import { z } from 'zod';
 import { initI18n } from '../i18n';
 import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
 import { type FakeCall, fakeServer, ok, Providers } from '../test/fixtures';
+import { tallyEntity } from '../test/tally';
 import { EntityForm } from './EntityForm';
 
 const work = vi.hoisted(() => ({ controls: 0, issues: 0 }));
@@ -46,47 +46,7 @@ afterAll(async () => {
   await new Promise((r) => setTimeout(r, 200));
 });
 
-const l = (zh: string, en: string) => ({ zh, en });
-const tally = defineEntity({
-  name: 'Tally',
-  label: l('盘点', 'Tally'),
-  kind: 'document',
-  fields: {
-    Doc_Type: enumOf(l('类型', 'Type'), options([1, '入库', 'Receipt'], [4, '盘点', 'Stocktake']), {
-      required: true,
-    }),
-    Store_ID: int(l('仓库', 'Store')),
-    Total_Qty: decimal(l('总数量', 'Total qty'), { readOnly: true, compute: { sum: ['Lines', 'Qty'] } }),
-    Total_Amount: decimal(l('总金额', 'Total'), {
-      scale: 2,
-      readOnly: true,
-      compute: { sum: ['Lines', 'Amount'] },
-    }),
-  },
-  lines: {
-    Lines: {
-      label: l('明细', 'Lines'),
-      maxRows: 500,
-      fill: {
-        label: l('按库存带出', 'Fill from stock'),
-        path: '/Tally/Fill',
-        params: ['Store_ID'],
-        when: { Doc_Type: 4 },
-      },
-      fields: {
-        Gadget_ID: ref(l('器件', 'Gadget'), 'Gadget', 'Gadget_Name', { required: true }),
-        Qty: decimal(l('数量', 'Qty'), { required: true }),
-        Unit_Price: decimal(l('单价', 'Price'), { scale: 6 }),
-        Amount: decimal(l('金额', 'Amount'), {
-          scale: 2,
-          readOnly: true,
-          compute: { product: ['Qty', 'Unit_Price'] },
-        }),
-      },
-    },
-  },
-  display: 'Doc_Type',
-});
+const tally = tallyEntity({ maxRows: 500 });
 
 /** Wire rows as a fill answers them; row `bad` lacks its required quantity. */
 const rows = (n: number, bad: number) =>
