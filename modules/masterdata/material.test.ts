@@ -9,7 +9,20 @@ afterAll(async () => t?.close());
 
 describe('material master data', () => {
   it('has the demo materials in classes, units and three warehouses with locations', async () => {
-    expect((await t.call('GET', '/Material?PageSize=1')).body.Paging?.TotalCount).toBeGreaterThanOrEqual(100);
+    // several hundred, of every type the equipment and production pickers ask for
+    expect((await t.call('GET', '/Material?PageSize=1')).body.Paging?.TotalCount).toBeGreaterThanOrEqual(300);
+    for (const type of [1, 2, 3, 4, 5, 8, 9])
+      expect(
+        (await t.call('GET', `/Material?PageSize=1&Material_Type=${type}`)).body.Paging?.TotalCount,
+        `type ${type}`,
+      ).toBeGreaterThan(0);
+    const bearing = await t.call<{ Material_Type_Name: string; Material_All_Name: string }[]>(
+      'GET',
+      `/Material/Search?KeyWord=${encodeURIComponent('深沟球轴承')}&Object_Type=8`,
+    );
+    expect(bearing.body.Data.length).toBe(6);
+    expect(bearing.body.Data[0]).toMatchObject({ Material_Type_Name: '备品备件' });
+    expect((await t.call('GET', '/EmStorage')).body.Paging?.TotalCount).toBe(3);
     expect((await t.call('GET', '/Warehouse')).body.Paging?.TotalCount).toBe(3);
     expect((await t.call('GET', '/Location?PageSize=1')).body.Paging?.TotalCount).toBe(45);
     const bolt = await t.call<{ Class_Name: string; Unit_Name: string }[]>(

@@ -23,9 +23,17 @@ const CLASSES: [string, string, string | null][] = [
   ['FG-PU', '泵总成', 'FG'],
   ['ST', '标准件', null],
   ['PK', '包材', null],
+  ['SP', '备品备件', null],
+  ['SP-MC', '机械备件', 'SP'],
+  ['SP-EL', '电气备件', 'SP'],
+  ['SP-FL', '液压气动件', 'SP'],
+  ['TL', '工装模具', null],
+  ['TL-DI', '模具', 'TL'],
+  ['TL-FX', '夹具检具', 'TL'],
+  ['TL-CT', '刀具', 'TL'],
 ];
 
-/** Material families: class, type (1 raw, 2 semi, 3 finished, 4 auxiliary, 5 packaging), attribute, unit, name parts. */
+/** Material families: class, type (1 raw, 2 semi, 3 finished, 4 auxiliary, 5 packaging, 8 spare part, 9 tooling), attribute, unit, name parts. */
 const FAMILIES: {
   cls: string;
   type: number;
@@ -34,6 +42,10 @@ const FAMILIES: {
   names: string[];
   models: string[];
   price: [number, number];
+  /** the makers a family is bought from, by turns (by default by the material's type) */
+  brands?: string[];
+  /** no safety stock: spare parts and tooling are kept by the equipment department's own rules */
+  noSafetyStock?: boolean;
 }[] = [
   {
     cls: 'RM-ST',
@@ -116,7 +128,65 @@ const FAMILIES: {
     models: ['大号', '中号', '小号'],
     price: [1, 60],
   },
+  // spare parts and tooling come last, so that the families above keep their numbers and the
+  // stock history (which draws from types 1 to 5) stays as it was
+  sparePart(
+    'SP-MC',
+    ['深沟球轴承', '圆锥滚子轴承', '角接触球轴承'],
+    ['内径20', '内径25', '内径30', '内径35', '内径40', '内径50'],
+    [25, 180],
+  ),
+  sparePart('SP-MC', ['骨架油封', '机械密封', '密封垫'], ['Φ20', 'Φ30', 'Φ40', 'Φ50', 'Φ60'], [3, 260]),
+  sparePart('SP-MC', ['三角皮带', '同步带'], ['A-1000', 'A-1200', 'B-1500', 'B-1800', 'C-2000'], [15, 90]),
+  sparePart(
+    'SP-EL',
+    ['交流接触器', '中间继电器', '空气开关', '热继电器'],
+    ['9A', '18A', '32A', '63A'],
+    [30, 420],
+  ),
+  sparePart(
+    'SP-EL',
+    ['接近开关', '光电开关', '压力传感器', '温度传感器'],
+    ['NPN', 'PNP', '4-20mA'],
+    [45, 680],
+  ),
+  sparePart(
+    'SP-EL',
+    ['三相异步电机', '伺服电机', '减速机'],
+    ['0.75kW', '1.5kW', '2.2kW', '4kW', '7.5kW'],
+    [800, 6500],
+  ),
+  sparePart('SP-FL', ['气缸', '电磁阀', '油缸', '液压油管'], ['Φ32', 'Φ40', 'Φ50', 'Φ63'], [60, 1500]),
+  tooling(
+    'TL-DI',
+    ['冲压模具', '注塑模具', '压铸模具'],
+    ['支架A型', '护罩B型', '端盖DN25', '阀盖DN40', '泵壳1.5kW'],
+    [8000, 60000],
+  ),
+  tooling(
+    'TL-FX',
+    ['车床夹具', '铣床夹具', '焊接夹具', '装配工装', '检具'],
+    ['L01', 'L02', 'L03', 'L04'],
+    [1200, 9000],
+  ),
+  tooling(
+    'TL-CT',
+    ['外圆车刀', '内孔车刀', '立铣刀', '麻花钻', '丝锥'],
+    ['Φ6', 'Φ8', 'Φ10', 'Φ12', 'Φ16', 'Φ20'],
+    [20, 260],
+    1,
+  ),
 ];
+
+function sparePart(cls: string, names: string[], models: string[], price: [number, number]) {
+  const brands = ['SKF', 'NSK', '施耐德', '西门子', '欧姆龙', '亚德客'];
+  return { cls, type: 8, attr: 1, unit: 'PCS', names, models, price, brands, noSafetyStock: true };
+}
+
+/** moulds and fixtures made in the tool room (3); cutting tools bought (1) */
+function tooling(cls: string, names: string[], models: string[], price: [number, number], attr = 3) {
+  return { cls, type: 9, attr, unit: 'SET', names, models, price, brands: ['精工'], noSafetyStock: true };
+}
 
 export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
   const add = async (entity: string, data: Record<string, unknown>) =>
@@ -188,13 +258,17 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
           Class_ID: classes[fam.cls],
           Unit_ID: units[fam.unit],
           Material_Model: model,
-          Brand: fam.type === 1 ? ['宝钢', '南山铝业', '巴斯夫', '中石化'][n % 4] : '精工',
+          Brand: fam.brands
+            ? fam.brands[n % fam.brands.length]
+            : fam.type === 1
+              ? ['宝钢', '南山铝业', '巴斯夫', '中石化'][n % 4]
+              : '精工',
           Drawing_NO: fam.type === 2 || fam.type === 3 ? `DWG-${fam.cls}-${n}` : null,
           Batch_Managed: fam.type === 1,
           Is_QC: fam.type !== 4,
           Valuation_Method: fam.type === 1 ? 2 : 1,
           Historical_Price: price.toFixed(fam.price[1] < 5 ? 4 : 2),
-          Safety_Stock: fam.type === 4 ? '1000' : fam.type === 1 ? '500' : '20',
+          Safety_Stock: fam.noSafetyStock ? null : fam.type === 4 ? '1000' : fam.type === 1 ? '500' : '20',
         });
       }
 
