@@ -1,7 +1,7 @@
 import { AppError, type HookContext, nextBatchNo } from '@mes/engine-server';
 import { addDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
-import { isoDay } from './logic/dates';
+import { isoDay, postingDateFault } from './logic/dates';
 import {
   type LedgerRow,
   type Movement,
@@ -61,6 +61,21 @@ export interface PostedRow extends LedgerRow {
   id: number;
 }
 
+/**
+ * Refuses stock moved on a day in the future or in the closed period (system parameter 34); `only`
+ * limits the check to one of the two (a reversal is dated today, its original may be any day).
+ */
+function refuseDate(
+  date: string,
+  closedUntil: string | null,
+  closedKey: 'iv.period_closed' | 'iv.period_closed_reverse',
+  only?: 'closed',
+): void {
+  const fault = postingDateFault(date, closedUntil);
+  if (fault === 'closed') throw new AppError(closedKey, { closed: closedUntil ?? '', date });
+  if (fault === 'future' && only !== 'closed') throw new AppError('iv.future_date', { date });
+}
+
 /** Turns the planner's refusals into messages that name the material and the location. */
 function explain(
   e: unknown,
@@ -95,6 +110,8 @@ export async function postMovements(
   also?: (posted: PostedRow[]) => RawBuilder<unknown>[],
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
+  // before any lock: a date in the future is refused whatever the stock
+  refuseDate(input.Posting_Date, null, 'iv.period_closed');
   const lines = input.lines.filter((l) => !isZero(l.Qty));
   // the material and location pairs the lines move (their balances), and so the locations they name
   const pairs = new Map<string, [number, number]>();
@@ -121,6 +138,7 @@ export async function postMovements(
   });
   const { materials, locations, settings } = refs;
   if (refs.posted) throw new AppError('iv.posting_exists', {}, 409);
+  refuseDate(input.Posting_Date, settings.closedUntil, 'iv.period_closed');
   checkRefs(
     lines.map((l) => ({
       line: l.Line_NO,
@@ -185,6 +203,9 @@ export async function reverseMovements(
     [...new Set(rows.map((r) => Number(r.material_id)))],
     locationIds,
   );
+  // what was posted in a closed period stays: its reversal would change the period's figures
+  for (const r of rows)
+    refuseDate(String(r.posting_date), settings.closedUntil, 'iv.period_closed_reverse', 'closed');
   const pools = await lockMaterials(tx, [...materials.keys()]);
   // arrays, not IN lists: a stocktake of thousands of lines would pass as many parameters
   const uses = await sql<{ ledger_id: number; layer_id: number; qty: string }>`SELECT ledger_id, layer_id, qty

@@ -46,6 +46,18 @@ defineMessages({
     zh: '第 {line} 行：物料「{material}」启用了批次管理，请填写批次号',
     en: 'Line {line}: "{material}" is batch managed; enter a batch number',
   },
+  'iv.future_date': {
+    zh: '业务日期 {date} 晚于今天，库存不能按将来的日期过账',
+    en: 'The posting date {date} is later than today: stock cannot be posted on a future date',
+  },
+  'iv.period_closed': {
+    zh: '库存已关账至 {closed}，业务日期为 {date} 的单据不能过账',
+    en: 'Stock is closed up to {closed}: a document dated {date} cannot be posted',
+  },
+  'iv.period_closed_reverse': {
+    zh: '库存已关账至 {closed}，业务日期为 {date} 的单据不能反审核',
+    en: 'Stock is closed up to {closed}: a document dated {date} cannot be unapproved',
+  },
   'iv.no_lines': { zh: '单据至少需要一行明细', en: 'The document needs at least one line' },
   'iv.posting_exists': {
     zh: '该单据已过账，不能重复过账',

@@ -84,7 +84,7 @@ function refsSql(materialIds: number[], locationIds: number[], doc?: { type: num
           'disabled', disabled)), '[]'::json)
         FROM location WHERE id = ANY(${locationIds}::bigint[])) AS l,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'v', parameter_value)), '[]'::json) FROM system_parameter
-        WHERE id IN (${sql.lit(PARAM.ALLOW_NEGATIVE_STOCK)}, ${sql.lit(PARAM.BATCH_MODE)})) AS p`;
+        WHERE id IN (${sql.lit(PARAM.ALLOW_NEGATIVE_STOCK)}, ${sql.lit(PARAM.BATCH_MODE)}, ${sql.lit(PARAM.STOCK_CLOSED_UNTIL)})) AS p`;
 }
 
 function refsFrom(r: RefsJson): PostingRefs {
@@ -103,10 +103,7 @@ function refsFrom(r: RefsJson): PostingRefs {
     locations: new Map(
       r.l.map((l) => [Number(l.id), { ...l, id: Number(l.id), warehouse_id: Number(l.warehouse_id) }]),
     ),
-    settings: {
-      allowNegative: v(PARAM.ALLOW_NEGATIVE_STOCK) === 'Y',
-      batchMode: v(PARAM.BATCH_MODE) === '2',
-    },
+    settings: settingsOf(v),
     posted: r.posted,
   };
 }
@@ -128,13 +125,25 @@ export async function loadRefs(
 export interface StockSettings {
   allowNegative: boolean;
   batchMode: boolean;
+  /** the last day of the closed stock period (system parameter 34), or null when none is closed */
+  closedUntil: string | null;
+}
+
+function settingsOf(v: (id: number) => string | undefined): StockSettings {
+  const closed = v(PARAM.STOCK_CLOSED_UNTIL);
+  return {
+    allowNegative: v(PARAM.ALLOW_NEGATIVE_STOCK) === 'Y',
+    batchMode: v(PARAM.BATCH_MODE) === '2',
+    closedUntil: closed && closed !== '0' ? closed : null,
+  };
 }
 
 export async function stockSettings(tx: Tx): Promise<StockSettings> {
   const { rows } = await sql<{ id: number; v: string }>`SELECT id, parameter_value AS v FROM system_parameter
-    WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE})`.execute(tx);
-  const v = (id: number) => rows.find((r) => r.id === id)?.v;
-  return { allowNegative: v(PARAM.ALLOW_NEGATIVE_STOCK) === 'Y', batchMode: v(PARAM.BATCH_MODE) === '2' };
+    WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE}, ${PARAM.STOCK_CLOSED_UNTIL})`.execute(
+    tx,
+  );
+  return settingsOf((id) => rows.find((r) => Number(r.id) === id)?.v);
 }
 
 export { paramValue };

@@ -52,6 +52,13 @@ export const RESERVED_PARAMETERS: {
     notes: '登录后最长多少小时需重新登录',
     accepts: /^[1-9]\d{0,3}$/,
   },
+  {
+    id: PARAM.STOCK_CLOSED_UNTIL,
+    name: '库存关账日期',
+    value: '0',
+    notes: 'yyyy-MM-dd：该日及以前的库存单据不能审核或反审核；0 = 不关账',
+    accepts: /^(0|\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))$/,
+  },
 ];
 
 export const systemParameterHooks = defineHooks(systemParameter, {

@@ -6,4 +6,6 @@ export const PARAM = {
   ALLOW_NEGATIVE_STOCK: 31,
   SESSION_IDLE_MINUTES: 32,
   SESSION_MAX_HOURS: 33,
+  /** stock closed up to this day (yyyy-MM-dd), or 0: nothing dated then or before posts or is reversed */
+  STOCK_CLOSED_UNTIL: 34,
 } as const;
