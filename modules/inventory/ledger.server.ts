@@ -62,18 +62,17 @@ export interface PostedRow extends LedgerRow {
 }
 
 /**
- * Refuses stock moved on a day in the future or in the closed period (system parameter 34); `only`
- * limits the check to one of the two (a reversal is dated today, its original may be any day).
+ * Refuses stock moved on a day in the future or in the closed period (system parameter 34). A
+ * reversal is dated today: only its original's day, which may be any, is checked against the period.
  */
-function refuseDate(
-  date: string,
-  closedUntil: string | null,
-  closedKey: 'iv.period_closed' | 'iv.period_closed_reverse',
-  only?: 'closed',
-): void {
+function refuseDate(date: string, closedUntil: string | null, reversing = false): void {
   const fault = postingDateFault(date, closedUntil);
-  if (fault === 'closed') throw new AppError(closedKey, { closed: closedUntil ?? '', date });
-  if (fault === 'future' && only !== 'closed') throw new AppError('iv.future_date', { date });
+  if (fault === 'closed')
+    throw new AppError(reversing ? 'iv.period_closed_reverse' : 'iv.period_closed', {
+      closed: closedUntil ?? '',
+      date,
+    });
+  if (fault === 'future' && !reversing) throw new AppError('iv.future_date', { date });
 }
 
 /** Turns the planner's refusals into messages that name the material and the location. */
@@ -111,7 +110,7 @@ export async function postMovements(
 ): Promise<PostedRow[]> {
   const { tx } = ctx;
   // before any lock: a date in the future is refused whatever the stock
-  refuseDate(input.Posting_Date, null, 'iv.period_closed');
+  refuseDate(input.Posting_Date, null);
   const lines = input.lines.filter((l) => !isZero(l.Qty));
   // the material and location pairs the lines move (their balances), and so the locations they name
   const pairs = new Map<string, [number, number]>();
@@ -138,7 +137,7 @@ export async function postMovements(
   });
   const { materials, locations, settings } = refs;
   if (refs.posted) throw new AppError('iv.posting_exists', {}, 409);
-  refuseDate(input.Posting_Date, settings.closedUntil, 'iv.period_closed');
+  refuseDate(input.Posting_Date, settings.closedUntil);
   checkRefs(
     lines.map((l) => ({
       line: l.Line_NO,
@@ -204,8 +203,7 @@ export async function reverseMovements(
     locationIds,
   );
   // what was posted in a closed period stays: its reversal would change the period's figures
-  for (const r of rows)
-    refuseDate(String(r.posting_date), settings.closedUntil, 'iv.period_closed_reverse', 'closed');
+  for (const r of rows) refuseDate(String(r.posting_date), settings.closedUntil, true);
   const pools = await lockMaterials(tx, [...materials.keys()]);
   // arrays, not IN lists: a stocktake of thousands of lines would pass as many parameters
   const uses = await sql<{ ledger_id: number; layer_id: number; qty: string }>`SELECT ledger_id, layer_id, qty
