@@ -179,4 +179,20 @@ export async function seedInventory({ engine, tx, ctx }: SeedContext): Promise<v
     await sql`UPDATE material SET safety_stock = ${String(50 + Math.floor(rand() * 200))} WHERE id = ${m.id}`.execute(
       tx,
     );
+  // spare parts for the equipment store (设备备件库 keeps them in the raw-material warehouse), and a
+  // few taken for repairs; last, and drawing nothing at random, so that the history above stays as it was
+  const spares = mats.filter((m) => m.type === 8).filter((_, i) => i % 6 === 0);
+  const spareLines = spares.map((m, i) => ({
+    Material_ID: m.id,
+    Location_ID: raw[i % raw.length],
+    Qty: String(2 + (i % 5) * 2),
+    Unit_Price: m.price ?? '10',
+  }));
+  await doc(T.RECEIPT, 75, spareLines, '备件入库');
+  await doc(
+    T.ISSUE,
+    30,
+    spareLines.slice(0, 3).map((l) => ({ Material_ID: l.Material_ID, Location_ID: l.Location_ID, Qty: '1' })),
+    '维修领用',
+  );
 }
