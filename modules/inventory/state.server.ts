@@ -138,14 +138,6 @@ function settingsOf(v: (id: number) => string | undefined): StockSettings {
   };
 }
 
-export async function stockSettings(tx: Tx): Promise<StockSettings> {
-  const { rows } = await sql<{ id: number; v: string }>`SELECT id, parameter_value AS v FROM system_parameter
-    WHERE id IN (${PARAM.ALLOW_NEGATIVE_STOCK}, ${PARAM.BATCH_MODE}, ${PARAM.STOCK_CLOSED_UNTIL})`.execute(
-    tx,
-  );
-  return settingsOf((id) => rows.find((r) => Number(r.id) === id)?.v);
-}
-
 export { paramValue };
 
 export type Pools = StockState['pools'];

@@ -44,8 +44,6 @@ const FAMILIES: {
   price: [number, number];
   /** the makers a family is bought from, by turns (by default by the material's type) */
   brands?: string[];
-  /** no safety stock: spare parts and tooling are kept by the equipment department's own rules */
-  noSafetyStock?: boolean;
 }[] = [
   {
     cls: 'RM-ST',
@@ -180,12 +178,12 @@ const FAMILIES: {
 
 function sparePart(cls: string, names: string[], models: string[], price: [number, number]) {
   const brands = ['SKF', 'NSK', '施耐德', '西门子', '欧姆龙', '亚德客'];
-  return { cls, type: 8, attr: 1, unit: 'PCS', names, models, price, brands, noSafetyStock: true };
+  return { cls, type: 8, attr: 1, unit: 'PCS', names, models, price, brands };
 }
 
 /** moulds and fixtures made in the tool room (3); cutting tools bought (1) */
 function tooling(cls: string, names: string[], models: string[], price: [number, number], attr = 3) {
-  return { cls, type: 9, attr, unit: 'SET', names, models, price, brands: ['精工'], noSafetyStock: true };
+  return { cls, type: 9, attr, unit: 'SET', names, models, price, brands: ['精工'] };
 }
 
 export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
@@ -268,7 +266,8 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
           Is_QC: fam.type !== 4,
           Valuation_Method: fam.type === 1 ? 2 : 1,
           Historical_Price: price.toFixed(fam.price[1] < 5 ? 4 : 2),
-          Safety_Stock: fam.noSafetyStock ? null : fam.type === 4 ? '1000' : fam.type === 1 ? '500' : '20',
+          // spare parts and tooling (8, 9) keep to the equipment department's own rules: no safety stock
+          Safety_Stock: fam.type >= 8 ? null : fam.type === 4 ? '1000' : fam.type === 1 ? '500' : '20',
         });
       }
 
