@@ -1,10 +1,10 @@
 import {
   AppError,
-  cellText,
   type Engine,
   type HookContext,
   notFound,
-  readUpload,
+  readUploadSheet,
+  type SheetRow,
   type Tx,
   withTx,
   writeLog,
@@ -91,22 +91,18 @@ export async function importTree(
   bomId: number,
   hookCtx: (tx: Tx) => HookContext,
 ): Promise<number> {
-  const file = await readUpload(req);
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('import_bad_file');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw new AppError('import_empty');
-  if (sheet.rowCount - 1 > MAX_ROWS) throw new AppError('import_too_many', { max: MAX_ROWS });
+  const sheet = await readUploadSheet(req, MAX_ROWS);
+  if (!sheet.rows.some((r) => r.at > 1)) throw new AppError('import_empty');
+  if (sheet.noResult.length)
+    throw new AppError('import_no_result_rows', { rows: sheet.noResult.slice(0, 10).join(', ') });
   const col = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, i) => {
-    const h = cellText(cell.value).toLowerCase();
-    const c = COLUMNS.find((x) => [x.key, x.zh, x.en].some((n) => n.toLowerCase() === h));
-    if (c) col.set(c.key, i);
-  });
+  sheet.rows
+    .find((r) => r.at === 1)
+    ?.cells.forEach((text, i) => {
+      const h = text.toLowerCase();
+      const c = COLUMNS.find((x) => [x.key, x.zh, x.en].some((n) => n.toLowerCase() === h));
+      if (c) col.set(c.key, i);
+    });
   if (!col.has('Level') || !col.has('Material_Number') || !col.has('Qty'))
     throw refuse(
       bom.label,
@@ -126,10 +122,10 @@ export async function importTree(
     at: number;
   }[] = [];
   const problems: string[] = [];
-  const get = (r: ExcelJS.Row, k: string) => (col.has(k) ? cellText(r.getCell(col.get(k)!).value) : '');
-  for (let i = 2; i <= sheet.rowCount; i++) {
-    const r = sheet.getRow(i);
-    if (!r.hasValues) continue;
+  const get = (r: SheetRow, k: string) => (col.has(k) ? (r.cells[col.get(k)!] ?? '') : '');
+  for (const r of sheet.rows) {
+    const i = r.at;
+    if (i < 2) continue;
     const level = Number(get(r, 'Level'));
     const qty = get(r, 'Qty');
     const scrap = get(r, 'Scrap_Rate');

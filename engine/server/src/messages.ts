@@ -125,6 +125,10 @@ export const MESSAGES = {
     zh: '一次最多打印 {max} 条',
     en: 'At most {max} records can be printed at once',
   },
+  print_too_many_lines: {
+    zh: '一次最多打印 {max} 行明细，请少选几条',
+    en: 'At most {max} lines can be printed at once; choose fewer records',
+  },
   print_no_row: { zh: '请先选择需要打印的行', en: 'Please choose the rows to print first' },
   print_not_allowed: { zh: '该数据没有打印模板', en: 'There is no print template for this data' },
   print_draft: { zh: '单据审核后才能打印', en: 'A document can be printed once it is approved' },
@@ -137,6 +141,27 @@ export const MESSAGES = {
   },
   import_done: { zh: '已导入 {n} 行', en: '{n} rows imported' },
   import_unknown_value: { zh: '找不到：{detail}', en: 'Not found: {detail}' },
+  import_unzipped_too_large: {
+    zh: 'Excel 文件解压后过大（上限 {limit}）',
+    en: 'The Excel file is too large once unpacked (limit {limit})',
+  },
+  import_no_result: {
+    zh: '公式没有计算结果：请在 Excel 中打开、重新计算并保存后再导入',
+    en: 'A formula has no calculated value: open the file in Excel, recalculate, save and import it again',
+  },
+  import_no_result_rows: {
+    zh: '第 {rows} 行的公式没有计算结果：请在 Excel 中打开、重新计算并保存后再导入',
+    en: 'Formulas in rows {rows} have no calculated value: open the file in Excel, recalculate, save and import it again',
+  },
+  import_row_invalid: {
+    zh: '数据超出允许的范围或格式不正确',
+    en: 'A value is out of the allowed range or badly formed',
+  },
+  import_row_failed: { zh: '该行无法保存', en: 'This row could not be saved' },
+  heavy_failed: {
+    zh: '文件或数据过大，无法处理',
+    en: 'The file or data is too large to be processed',
+  },
   lines_unknown: { zh: '没有名为 {name} 的明细', en: 'There are no lines named {name}' },
   lines_too_many: {
     zh: 'Excel 中有 {n} 行明细，一张单据最多 {max} 行',

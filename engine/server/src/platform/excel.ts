@@ -1,18 +1,29 @@
 import { PassThrough } from 'node:stream';
-import { contentMatches, type EntityDef, type FieldDef, type Lang, labelOf, type Registry } from '@mes/model';
+import {
+  contentMatches,
+  type EntityDef,
+  type FieldDef,
+  isDecimal,
+  type Lang,
+  labelOf,
+  normalizeDecimal,
+  type Registry,
+} from '@mes/model';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Row } from '../db';
-import { type Tx, withTx } from '../db/tx';
+import { pgCode, type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { exportProgress, exportProgressRoutes, progressQuery } from './exportProgress';
+import { runHeavy } from './heavyPool';
 import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
 import { formatValue } from './pdf';
 import { resolveRefs } from './refText';
+import type { SheetData } from './sheetRead';
 
 export const MAX_IMPORT_ROWS = 5000;
 const EXPORT_PAGE = 500;
@@ -20,7 +31,21 @@ const MAX_EXPORT_ROWS = 200_000;
 
 /** A cell that starts like a formula is text, so that a spreadsheet never runs what a user typed. */
 export function safeCell(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /^[=+\-@]/.test(v) ? `'${v}` : v;
+}
+
+/**
+ * A cell as an export writes it: a number of an int or decimal field as a number (so that the sheet
+ * sums it; as text a negative one was escaped as if it were a formula), unless it has more digits
+ * than a spreadsheet's double keeps, then its exact text; anything else as `text`, escaped.
+ */
+export function exportCell(f: FieldDef, v: unknown, text: string): string | number {
+  if ((f.kind === 'int' || f.kind === 'decimal') && v !== null && v !== undefined && v !== '') {
+    const n = Number(v);
+    // only where the double reads back as the exact value
+    return isDecimal(String(v)) && String(n) === normalizeDecimal(String(v)) ? n : String(v);
+  }
+  return safeCell(text);
 }
 
 const exportable = (def: EntityDef) =>
@@ -106,7 +131,9 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
               for (const r of rows)
                 sheet
                   .addRow(
-                    Object.fromEntries(fields.map(([n, f]) => [n, safeCell(formatValue(n, f, r, ctx.lang))])),
+                    Object.fromEntries(
+                      fields.map(([n, f]) => [n, exportCell(f, r[n], formatValue(n, f, r, ctx.lang))]),
+                    ),
                   )
                   .commit();
               report.wrote(rows.length);
@@ -138,18 +165,11 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
       { config: { perm: { entity: def.name, button: 'import' } } },
       async (req, reply) => {
         const ctx = requestContext(req);
-        const file = await readUpload(req);
-        const book = new ExcelJS.Workbook();
-        try {
-          await book.xlsx.load(file as unknown as ArrayBuffer);
-        } catch {
-          throw new AppError('import_bad_file');
-        }
-        const sheet = book.worksheets[0];
-        if (!sheet || sheet.rowCount < 2) throw new AppError('import_empty');
-        if (sheet.rowCount - 1 > MAX_IMPORT_ROWS)
-          throw new AppError('import_too_many', { max: MAX_IMPORT_ROWS });
-        const columns = headerColumns(sheet, exportable(def));
+        const sheet = await readUploadSheet(req, MAX_IMPORT_ROWS);
+        const body = sheet.rows.filter((r) => r.at > 1);
+        if (!body.length) throw new AppError('import_empty');
+        const noResult = new Set(sheet.noResult);
+        const columns = headerColumns(sheet.rows.find((r) => r.at === 1)?.cells, exportable(def));
         const errors: { Row: number; Message: string }[] = [];
         let imported = 0;
         const rollback = new Error('rollback');
@@ -157,22 +177,21 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
           await withTx(engine.db, async (tx) => {
             const finders = await refFinders(
               columns,
-              (col) => columnCells(sheet, col),
+              (col) => columnCells(body, col),
               def.name,
               (f, texts) => resolveRefs(tx, engine.registry, f, texts),
             );
-            for (let r = 2; r <= sheet.rowCount; r++) {
-              const row = sheet.getRow(r);
-              if (!row.hasValues) continue;
+            for (const { at: r, cells } of body) {
               const payload: Row = {};
-              let problem: string | null = null;
+              let problem = noResult.has(r) ? new AppError('import_no_result').text(ctx.lang) : null;
               for (const [col, target] of columns.entries()) {
+                if (problem) break;
                 if (!target || target[1].readOnly) continue;
                 const v = await cellValue(
                   tx,
                   engine.registry,
                   target[1],
-                  row.getCell(col).value,
+                  cells[col] ?? '',
                   ctx.lang,
                   finders.get(col),
                 );
@@ -190,11 +209,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
                 imported++;
               } catch (e) {
                 await sql`ROLLBACK TO SAVEPOINT import_row`.execute(tx);
-                errors.push({
-                  Row: r,
-                  Message:
-                    e instanceof AppError ? e.text(ctx.lang) : String((e as Error).message).slice(0, 200),
-                });
+                errors.push({ Row: r, Message: rowError(e, req).text(ctx.lang) });
               }
               if (errors.length >= 200) break;
             }
@@ -204,7 +219,11 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
         } catch (e) {
           if (e !== rollback) throw e;
         }
-        const report = { Total: sheet.rowCount - 1, Imported: errors.length ? 0 : imported, Errors: errors };
+        const report = {
+          Total: (body.at(-1)?.at ?? 1) - 1,
+          Imported: errors.length ? 0 : imported,
+          Errors: errors,
+        };
         if (errors.length)
           return reply.status(400).send({
             Code: 1,
@@ -223,6 +242,29 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
 
 function unknownValue(detail: string, lang: Lang): string {
   return new AppError('import_unknown_value', { detail }).text(lang);
+}
+
+/**
+ * Why a row was not saved, in words for the user: a database's own message (a numeric overflow, a
+ * date out of range) names tables and columns and is in English, so it goes to the log, not to the
+ * report.
+ */
+function rowError(e: unknown, req: FastifyRequest): AppError {
+  if (e instanceof AppError) return e;
+  req.log.warn({ err: e }, 'import row refused by the database');
+  const code = pgCode(e) ?? '';
+  // class 22 is a data exception (a value out of range, badly formed); anything else is said plainly
+  if (code.startsWith('22')) return new AppError('import_row_invalid');
+  return new AppError('import_row_failed');
+}
+
+/**
+ * The uploaded xlsx's first sheet as texts, read in a worker thread (sheetRead.ts), refused beyond
+ * `maxRows` data rows before it is read whole.
+ */
+export async function readUploadSheet(req: FastifyRequest, maxRows: number): Promise<SheetData> {
+  const file = await readUpload(req);
+  return runHeavy('sheet', { file, maxRows });
 }
 
 /** The uploaded xlsx of a multipart request, refused unless it is one. */

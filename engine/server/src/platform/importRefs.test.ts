@@ -2,6 +2,7 @@ import { type FieldDef, int, ref, text } from '@mes/model';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
+import { readSheet } from './sheetRead';
 
 const label = { zh: 'x', en: 'x' };
 const columns: ([string, FieldDef] | undefined)[] = [
@@ -65,11 +66,13 @@ describe('reading a sheet’s references', () => {
       ['Unit_ID', ref({ zh: '单位', en: 'Unit' }, 'Unit', 'Unit_Name')],
       ['Class_ID', ref({ zh: '类别', en: 'Class' }, 'Classify', 'Class_Name')],
     ];
-    const cols = headerColumns(sheet, fields);
-    expect(cols.map((c) => c?.[0])).toEqual([undefined, 'Code', undefined, 'Unit_ID', 'Class_ID']);
     sheet.addRow(['a', 'b']);
     sheet.addRow(['c']);
-    expect([...columnCells(sheet, 1)]).toEqual(['a', 'c']);
+    // read as an import reads an upload: streamed, as texts
+    const { rows } = await readSheet({ file: Buffer.from(await book.xlsx.writeBuffer()), maxRows: 10 });
+    const cols = headerColumns(rows[0].cells, fields);
+    expect(cols.map((c) => c?.[0])).toEqual([undefined, 'Code', undefined, 'Unit_ID', 'Class_ID']);
+    expect([...columnCells(rows, 1)]).toEqual(['a', 'c']);
     expect(headerColumns(undefined, fields)).toEqual([]);
   });
 });

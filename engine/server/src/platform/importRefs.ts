@@ -1,6 +1,6 @@
 import type { FieldDef, RefField } from '@mes/model';
-import type { Worksheet } from 'exceljs';
 import type { Named } from './refText';
+import type { SheetRow } from './sheetRead';
 
 /**
  * A cell's value as the importers read it: a date as its day, a formula as its result, rich text
@@ -30,22 +30,22 @@ export function cellText(raw: unknown): string {
  * header names no field.
  */
 export function headerColumns(
-  sheet: Worksheet | undefined,
+  header: readonly (string | undefined)[] | undefined,
   fields: readonly [string, FieldDef][],
 ): ([string, FieldDef] | undefined)[] {
   const byHeader = new Map<string, [string, FieldDef]>();
   for (const [n, f] of fields)
     for (const h of [n, f.label.zh, f.label.en]) byHeader.set(h.toLowerCase(), [n, f]);
   const columns: ([string, FieldDef] | undefined)[] = [];
-  sheet?.getRow(1).eachCell((cell, col) => {
-    columns[col] = byHeader.get(cellText(cell.value).toLowerCase());
+  header?.forEach((text, col) => {
+    if (text) columns[col] = byHeader.get(text.toLowerCase());
   });
   return columns;
 }
 
 /** A column's cells below the header, as refFinders takes them. */
-export function* columnCells(sheet: Worksheet, col: number): Generator<unknown> {
-  for (let r = 2; r <= sheet.rowCount; r++) yield sheet.getRow(r).getCell(col).value;
+export function* columnCells(rows: readonly SheetRow[], col: number): Generator<string> {
+  for (const r of rows) if (r.at > 1) yield r.cells[col] ?? '';
 }
 
 export type RefFinder = (text: string) => Named | undefined;

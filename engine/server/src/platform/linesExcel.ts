@@ -17,8 +17,8 @@ import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith, zodError } from '../validation';
-import { plainCell, readUpload, safeCell } from './excel';
-import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
+import { exportCell, plainCell, readUploadSheet, safeCell } from './excel';
+import { columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
 import { formatValue } from './pdf';
 import { namedRows, resolveRefs, shownAs } from './refText';
 
@@ -55,12 +55,13 @@ function cellOf(
   r: Row,
   lang: Lang,
   names: Map<string, string> | undefined,
-): string {
+): string | number {
   const v = r[name];
   if (v === null || v === undefined) return '';
-  if (f.kind === 'enum' || f.kind === 'bool') return formatValue(name, f, r, lang);
-  if (f.kind === 'ref') return names?.get(String(v)) ?? String(v);
-  return safeCell(String(v));
+  if (f.kind === 'enum' || f.kind === 'bool') return safeCell(formatValue(name, f, r, lang));
+  // a reference's code and name are typed by users like any text
+  if (f.kind === 'ref') return safeCell(names?.get(String(v)) ?? String(v));
+  return exportCell(f, v, String(v));
 }
 
 /** One cell read back, or what is wrong with it. */
@@ -125,33 +126,27 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
         const ctx = requestContext(req);
         const lines = linesOf(def, parseWith(linesQuery, req.query, def, ctx.lang).Lines);
         const max = Math.min(lines.maxRows ?? MAX_LINE_ROWS, MAX_LINE_ROWS);
-        const book = new ExcelJS.Workbook();
-        try {
-          await book.xlsx.load((await readUpload(req)) as unknown as ArrayBuffer);
-        } catch (e) {
-          if (e instanceof AppError) throw e;
-          throw new AppError('import_bad_file');
-        }
-        const sheet = book.worksheets[0];
-        const columns = headerColumns(sheet, editable(lines));
+        const sheet = await readUploadSheet(req, MAX_LINE_ROWS);
+        const columns = headerColumns(sheet.rows.find((r) => r.at === 1)?.cells, editable(lines));
+        const noResult = new Set(sheet.noResult);
         const rows: { at: number; cells: Map<string, string> }[] = [];
-        for (let r = 2; sheet && r <= sheet.rowCount; r++) {
+        for (const { at, cells: texts } of sheet.rows) {
+          if (at < 2) continue;
           const cells = new Map<string, string>();
-          for (const [col, target] of columns.entries())
-            if (target) {
-              const text = cellText(sheet.getRow(r).getCell(col).value);
-              if (text !== '') cells.set(target[0], text);
-            }
-          if (cells.size) rows.push({ at: r, cells });
+          for (const [col, target] of columns.entries()) {
+            const text = target ? (texts[col] ?? '') : '';
+            if (target && text !== '') cells.set(target[0], text);
+          }
+          if (cells.size || noResult.has(at)) rows.push({ at, cells });
         }
-        if (!sheet || !rows.length) throw new AppError('import_empty');
+        if (!rows.length) throw new AppError('import_empty');
         if (rows.length > max) throw new AppError('lines_too_many', { n: rows.length, max });
 
         // nothing is saved here, so no line refers to one a row above brings: every reference
         // column is read with one lookup
         const finders = await refFinders(
           columns,
-          (col) => columnCells(sheet, col),
+          (col) => columnCells(sheet.rows, col),
           null,
           (f, texts) => resolveRefs(engine.db, engine.registry, f, texts),
         );
@@ -166,7 +161,7 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
         for (const { at, cells } of rows) {
           const line: Row = {};
           const shown: Row = {};
-          let problem: string | null = null;
+          let problem = noResult.has(at) ? new AppError('import_no_result').text(ctx.lang) : null;
           for (const [col, f] of editable(lines)) {
             const v = readCell(f, cells.get(col) ?? '', refs.get(col), ctx.lang);
             if ('error' in v) problem ??= v.error;

@@ -1,32 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import {
-  type EntityDef,
-  type FieldDef,
-  type Fields,
-  fill,
-  type Label,
-  type Lang,
-  labelOf,
-  refShown,
-} from '@mes/model';
-import PDFDocument from 'pdfkit';
+import { type EntityDef, type FieldDef, type Fields, fill, type Lang, labelOf, refShown } from '@mes/model';
 import type { Row } from '../db';
-import { drawTable, FONT, layoutColumns, NORMAL_SIZE, type TableBox, type TableColumn } from './pdfTable';
+import { runHeavy } from './heavyPool';
+import { type PrintHeader, type PrintModel, TEXT } from './pdfRender';
+import type { TableColumn } from './pdfTable';
 
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-
-/** Noto Sans SC comes with the project's dependencies, so Chinese prints on any machine. */
-export function cjkFonts() {
-  fonts ??= {
-    regular: readFileSync(
-      require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
-    ),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf')),
-  };
-  return fonts;
-}
+export { cjkFonts, type PrintHeader } from './pdfRender';
 
 export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): string {
   const v = rec[name];
@@ -48,115 +26,44 @@ export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): st
 const visible = (fields: Fields) =>
   Object.entries(fields).filter(([, f]) => !(f.kind === 'text' && f.secret));
 
-/** The PDF's own words, in both languages like every visible text. */
-const TEXT = {
-  yes: { zh: '是', en: 'Yes' },
-  no: { zh: '否', en: 'No' },
-  colon: { zh: '：', en: ': ' },
-  rowNo: { zh: '序号', en: 'No.' },
-  printedBy: { zh: '打印人：{name}', en: 'Printed by: {name}' },
-  printedAt: { zh: '打印时间：{at}', en: 'Printed at: {at}' },
-  page: { zh: '第 {n} 页 / 共 {total} 页', en: 'Page {n} of {total}' },
-  /** a document named by its type (print.titleBy): 入库 → 入库单 */
-  typedTitle: { zh: '{type}单', en: '{type}' },
-} satisfies Record<string, Label>;
-
-export interface PrintHeader {
-  company: string;
-  operator: string;
-  printedAt: string;
-}
-
 /** A record as an A4 PDF: title, header fields in two columns, its lines as a table, page numbers. */
 export function renderRecordPdf(def: EntityDef, rec: Row, lang: Lang, head: PrintHeader): Promise<Buffer> {
   return renderRecordsPdf(def, [rec], lang, head);
 }
 
-/** Records of one entity as one A4 PDF, a section starting on a new page per record. */
-export function renderRecordsPdf(
+/**
+ * Records of one entity as one A4 PDF, a section starting on a new page per record. The texts are
+ * formatted here; the drawing, seconds for thousands of lines, runs in a worker thread so that
+ * other requests are served meanwhile.
+ */
+export async function renderRecordsPdf(
   def: EntityDef,
   recs: Row[],
   lang: Lang,
   head: PrintHeader,
 ): Promise<Buffer> {
-  const { regular, bold } = cjkFonts();
-  // pages are added per record: a record whose lines are too wide for A4 upright prints across
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    bufferPages: true,
-    autoFirstPage: false,
-    info: { Title: labelOf(def.label, lang) },
-  });
-  doc.registerFont(FONT.regular, regular);
-  doc.registerFont(FONT.bold, bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((ok) => doc.on('end', () => ok(Buffer.concat(chunks))));
-  const left = MARGIN;
-  // the footer line sits in the last 30 points above the bottom margin
-  const bottom = () => doc.page.height - doc.page.margins.bottom - 30;
-
-  // several records print as one file, each starting on a page of its own and numbered on its own
-  const starts: number[] = [];
-  for (const rec of recs) {
-    const tables = lineTables(def, rec, lang);
-    const layout = orientation(
-      doc,
-      tables.map((x) => x.cols),
-    );
-    const page = { size: 'A4', margin: MARGIN, layout } as const;
-    const width = (layout === 'landscape' ? A4.height : A4.width) - 2 * MARGIN;
-    const box: TableBox = { left, width, bottom, newPage: () => doc.addPage(page) };
-    doc.addPage(page);
-    starts.push(doc.bufferedPageRange().count - 1);
-    doc
-      .font(FONT.regular)
-      .fontSize(9)
-      .fillColor('#606266')
-      .text(head.company, left, doc.page.margins.top, { width, align: 'center' });
-    doc
-      .font(FONT.bold)
-      .fontSize(18)
-      .fillColor('#000')
-      .text(titleOf(def, rec, lang), left, doc.y, { width, align: 'center' });
-    doc.y += 12;
-    drawFields(doc, visible(def.fields), rec, lang, box);
-
-    for (const { label, cols } of tables) {
-      doc.y += 10;
-      if (doc.y + 60 > box.bottom()) box.newPage();
-      doc.font(FONT.bold).fontSize(12).fillColor('#000').text(label, left, doc.y, { width });
-      doc.y += 4;
-      drawTable(doc, cols, box);
-    }
-  }
-
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const y = doc.page.height - doc.page.margins.bottom - 12;
-    const k = starts.findLastIndex((s) => s <= i - range.start);
-    const first = starts[k];
-    const total = (starts[k + 1] ?? range.count) - first;
-    const footer = [
-      fill(labelOf(TEXT.printedBy, lang), { name: head.operator }),
-      fill(labelOf(TEXT.printedAt, lang), { at: head.printedAt }),
-      fill(labelOf(TEXT.page, lang), { n: i - range.start - first + 1, total }),
-    ].join('    ');
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor('#606266')
-      .text(footer, left, y, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
-  }
-  doc.end();
-  return done;
+  const pdf = await runHeavy('pdf', printModel(def, recs, lang, head));
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
 
-const MARGIN = 40;
-/** A4 in points, upright. */
-const A4 = { width: 595.28, height: 841.89 };
+/** What renderPrint draws: every text of the records, formatted in the user's language. */
+export function printModel(def: EntityDef, recs: Row[], lang: Lang, head: PrintHeader): PrintModel {
+  const fields = visible(def.fields);
+  return {
+    lang,
+    title: labelOf(def.label, lang),
+    head,
+    records: recs.map((rec) => ({
+      title: titleOf(def, rec, lang),
+      fields: fields.map(([name, f]) => ({
+        label: labelOf(f.label, lang),
+        value: formatValue(name, f, rec, lang),
+        wide: f.kind === 'text' && !!f.multiline,
+      })),
+      tables: lineTables(def, rec, lang),
+    })),
+  };
+}
 
 /** A record's line tables as printed: row number first, columns empty on every line left out. */
 function lineTables(def: EntityDef, rec: Row, lang: Lang): { label: string; cols: TableColumn[] }[] {
@@ -181,20 +88,6 @@ function lineTables(def: EntityDef, rec: Row, lang: Lang): { label: string; cols
   });
 }
 
-/**
- * Upright unless a line table does not fit A4 upright at the normal size and fits better across:
- * wide lines printed upright shrank to 7 points and broke their words.
- */
-export function orientation(doc: PDFKit.PDFDocument, tables: TableColumn[][]): 'portrait' | 'landscape' {
-  const upright = A4.width - 2 * MARGIN;
-  const across = A4.height - 2 * MARGIN;
-  const wider = tables.some((cols) => {
-    const up = layoutColumns(doc, cols, upright);
-    return up.size < NORMAL_SIZE && layoutColumns(doc, cols, across).size > up.size;
-  });
-  return wider ? 'landscape' : 'portrait';
-}
-
 /** The printed title: the record's type where the declaration names one (print.titleBy), else the entity. */
 function titleOf(def: EntityDef, rec: Row, lang: Lang): string {
   const by = typeof def.features.print === 'object' ? def.features.print.titleBy : undefined;
@@ -207,71 +100,3 @@ function titleOf(def: EntityDef, rec: Row, lang: Lang): string {
 
 /** Kinds whose values are one token (a number, a date): never split over two lines. */
 const NO_WRAP_KINDS = new Set<FieldDef['kind']>(['int', 'decimal', 'date', 'datetime']);
-
-/**
- * The header fields, two to a row; a multi-line text (a remark) takes a row of its own. Every cell
- * is measured first and the row advances by the tallest, so an empty value (no supplier on a stock
- * document) still takes its line and a long one pushes the next row down instead of under it.
- */
-function drawFields(
-  doc: PDFKit.PDFDocument,
-  fields: [string, FieldDef][],
-  rec: Row,
-  lang: Lang,
-  box: TableBox,
-) {
-  const size = 10;
-  const gap = 16;
-  const colW = (box.width - gap) / 2;
-  const colon = labelOf(TEXT.colon, lang);
-  const labels = fields.map(([, f]) => `${labelOf(f.label, lang)}${colon}`);
-  doc.font(FONT.bold).fontSize(size);
-  // one label column for all, as wide as the longest label (a label may wrap only past 40%)
-  const labelW = Math.min(Math.ceil(Math.max(0, ...labels.map((l) => doc.widthOfString(l)))) + 6, colW * 0.4);
-  const wide = (i: number) => {
-    const f = fields[i][1];
-    return f.kind === 'text' && !!f.multiline;
-  };
-  const rows: number[][] = [];
-  let pair: number[] = [];
-  fields.forEach((_, i) => {
-    if (wide(i)) {
-      if (pair.length) rows.push(pair);
-      rows.push([i]);
-      pair = [];
-    } else if (pair.push(i) === 2) {
-      rows.push(pair);
-      pair = [];
-    }
-  });
-  if (pair.length) rows.push(pair);
-
-  for (const row of rows) {
-    const valueW = (row.length === 1 && wide(row[0]) ? box.width : colW) - labelW;
-    const cells = row.map((i) => ({
-      label: labels[i],
-      value: formatValue(fields[i][0], fields[i][1], rec, lang),
-    }));
-    const h = Math.max(
-      ...cells.map(({ label, value }) => {
-        doc.font(FONT.bold).fontSize(size);
-        const line = doc.currentLineHeight(true);
-        const lh = doc.heightOfString(label, { width: labelW });
-        doc.font(FONT.regular).fontSize(size);
-        return Math.max(line, lh, value ? doc.heightOfString(value, { width: valueW }) : 0);
-      }),
-    );
-    if (doc.y + h > box.bottom()) box.newPage();
-    const y = doc.y;
-    cells.forEach(({ label, value }, j) => {
-      const x = box.left + j * (colW + gap);
-      doc.font(FONT.bold).fontSize(size).fillColor('#303133').text(label, x, y, { width: labelW });
-      if (value)
-        doc
-          .font(FONT.regular)
-          .fillColor('#000')
-          .text(value, x + labelW, y, { width: valueW });
-    });
-    doc.y = y + h + 3;
-  }
-}

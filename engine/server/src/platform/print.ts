@@ -16,6 +16,11 @@ const query = z.object({
   List_NO: z.string().max(4000).optional(),
 });
 export const MAX_PRINT_RECORDS = 100;
+/**
+ * The most lines one print draws, all records together: as many as one document may hold (a
+ * stocktake's 5,000), about two seconds of drawing in a worker thread.
+ */
+export const MAX_PRINT_LINES = 5000;
 
 /**
  * GET /Report/Viewer: the printable PDF of one record or of several (ID or List_NO separated by commas,
@@ -43,14 +48,21 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
       if (!keys.length) throw new AppError('print_no_row');
       if (keys.length > MAX_PRINT_RECORDS) throw new AppError('print_too_many', { max: MAX_PRINT_RECORDS });
       const recs = [];
+      // one record asked for twice (86 and 086, or its id and its number) is printed once
+      const seen = new Set<number>();
+      let lines = 0;
       for (const key of keys) {
         let id = /^\d{1,15}$/.test(key) ? Number(key) : null;
         const byNumber = id === null ? idsByNumberSql(def, [key]) : null;
         if (byNumber) id = (await byNumber.execute(engine.db)).rows[0]?.id ?? null;
         if (id === null) throw new AppError('not_found', {}, 404);
+        if (seen.has(Number(id))) continue;
+        seen.add(Number(id));
         const rec = await engine.service(def.name).mustGet(id, undefined, false, access.scope(req, def));
         // a draft of a document with approval is not printed (spec part 2 §4: above status 1)
         if (def.features.approval && (rec.State as number) <= STATE.DRAFT) throw new AppError('print_draft');
+        for (const k of Object.keys(def.lines)) lines += (rec[k] as unknown[] | undefined)?.length ?? 0;
+        if (lines > MAX_PRINT_LINES) throw new AppError('print_too_many_lines', { max: MAX_PRINT_LINES });
         recs.push(rec);
       }
       const company = await sql<{ n: string }>`SELECT company_name AS n FROM company ORDER BY id LIMIT 1`
@@ -66,7 +78,7 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
         .header('X-Content-Type-Options', 'nosniff')
         .header(
           'Content-Disposition',
-          `inline; filename*=UTF-8''${encodeURIComponent(`${def.name}-${keys.length > 1 ? `${keys[0]}-${keys.length}` : keys[0]}.pdf`)}`,
+          `inline; filename*=UTF-8''${encodeURIComponent(`${def.name}-${recs.length > 1 ? `${keys[0]}-${recs.length}` : keys[0]}.pdf`)}`,
         )
         .send(pdf);
     },
