@@ -43,7 +43,7 @@ export function exportCell(f: FieldDef, v: unknown, text: string): string | numb
   if ((f.kind === 'int' || f.kind === 'decimal') && v !== null && v !== undefined && v !== '') {
     const n = Number(v);
     // only where the double reads back as the exact value
-    return isDecimal(String(v)) && String(n) === normalizeDecimal(String(v)) ? n : String(v);
+    return isDecimal(String(v)) && String(n) === normalizeDecimal(String(v)) ? n : safeCell(String(v));
   }
   return safeCell(text);
 }

@@ -126,7 +126,12 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
         const ctx = requestContext(req);
         const lines = linesOf(def, parseWith(linesQuery, req.query, def, ctx.lang).Lines);
         const max = Math.min(lines.maxRows ?? MAX_LINE_ROWS, MAX_LINE_ROWS);
-        const sheet = await readUploadSheet(req, MAX_LINE_ROWS);
+        // a longer sheet is refused as soon as its reading passes the bound, not counted to its end
+        const sheet = await readUploadSheet(req, max).catch((e: unknown) => {
+          if (e instanceof AppError && e.key === 'import_too_many')
+            throw new AppError('lines_too_many', { n: `${max}+`, max });
+          throw e;
+        });
         const columns = headerColumns(sheet.rows.find((r) => r.at === 1)?.cells, editable(lines));
         const noResult = new Set(sheet.noResult);
         const rows: { at: number; cells: Map<string, string> }[] = [];
