@@ -92,6 +92,22 @@ describe('a document’s lines to Excel and back', () => {
     expect(sheet.getRow(3).getCell(qty).value).toBe(`'=1+1`);
   });
 
+  it('escapes a reference whose code or name starts like a formula, as any typed text', async () => {
+    const made = await t.call<{ Location_ID: number }>('POST', '/Location', {
+      Location_Code: '=HYPERLINK("http://x")',
+      Location_Name: '@库位',
+      Warehouse_ID: f.warehouse,
+    });
+    expect(made.body.Code, made.body.Message).toBe(0);
+    const res = await exportLines({
+      Lines: 'Lines',
+      Rows: [{ Material_ID: f.avg, Location_ID: made.body.Data.Location_ID, Qty: '-2' }],
+    });
+    const sheet = await sheetOf(res);
+    expect(sheet.getRow(2).getCell(column(sheet, '库位')).value).toBe(`'=HYPERLINK("http://x") @库位`);
+    expect(sheet.getRow(2).getCell(column(sheet, '数量')).value).toBe(-2);
+  });
+
   it('reads an exported sheet back, counted there: the rows for the form, names included', async () => {
     const res = await exportLines({
       Lines: 'Lines',
