@@ -37,7 +37,7 @@ export function safeCell(v: string): string {
 /**
  * A cell as an export writes it: a number of an int or decimal field as a number (so that the sheet
  * sums it; as text a negative one was escaped as if it were a formula), unless it has more digits
- * than a spreadsheet's double keeps, then its exact text; anything else as `text`, escaped.
+ * than a spreadsheet's double keeps, then its exact text; anything else as `text`; text escaped.
  */
 export function exportCell(f: FieldDef, v: unknown, text: string): string | number {
   if ((f.kind === 'int' || f.kind === 'decimal') && v !== null && v !== undefined && v !== '') {
@@ -264,7 +264,9 @@ function rowError(e: unknown, req: FastifyRequest): AppError {
  */
 export async function readUploadSheet(req: FastifyRequest, maxRows: number): Promise<SheetData> {
   const file = await readUpload(req);
-  return runHeavy('sheet', { file, maxRows });
+  // moved to the worker, not copied, when the upload owns its memory (not a slice of Node's pool)
+  const owned = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  return runHeavy('sheet', { file, maxRows }, owned ? [file.buffer as ArrayBuffer] : []);
 }
 
 /** The uploaded xlsx of a multipart request, refused unless it is one. */
