@@ -4,8 +4,9 @@
  *
  *   npm run bench:heavy -w @mes/bench      (or npx tsx bench/heavy.bench.ts)
  *
- * The server is the real app on a fresh PGlite database (BENCH_HEAVY_PGLITE_DIR, default
- * $TMPDIR/mes-bench-heavy; wiped) in this process. The small requests (`GET /DataDictionary`, one
+ * The server is the real app in this process on a fresh PGlite database (BENCH_HEAVY_PGLITE_DIR,
+ * default $TMPDIR/mes-bench-heavy; wiped) or, with BENCH_HEAVY_TARGET=postgres, on PostgreSQL
+ * (BENCH_HEAVY_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_heavy; wiped). The small requests (`GET /DataDictionary`, one
  * page of one row) are sent one after another by a worker thread, which has its own event loop, so
  * a blocked server loop shows in their latency and not in the prober's. Each phase runs the heavy
  * requests BENCH_HEAVY_REPEAT times (3). Figures are printed and written to
@@ -18,7 +19,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { listenAndSignIn, openBackend, resetDatabase } from './lib/backend';
+import { type BackendKind, listenAndSignIn, openBackend, resetDatabase } from './lib/backend';
 import { percentile } from './lib/prng';
 
 const env = process.env;
@@ -28,8 +29,13 @@ const repeat = Number(env.BENCH_HEAVY_REPEAT ?? 3);
 const name = env.BENCH_HEAVY_NAME ?? 'heavy';
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-await resetDatabase('pglite', dir);
-const b = await openBackend('pglite', dir);
+const kind: BackendKind = env.BENCH_HEAVY_TARGET === 'postgres' ? 'postgres' : 'pglite';
+const where =
+  kind === 'pglite'
+    ? dir
+    : (env.BENCH_HEAVY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_heavy');
+await resetDatabase(kind, where);
+const b = await openBackend(kind, where);
 const { url, token } = await listenAndSignIn(b);
 const auth = { authorization: `Bearer ${token}` };
 
@@ -186,6 +192,7 @@ await b.running.close();
 
 const meta = {
   at: new Date().toISOString(),
+  target: kind,
   cpus: cpus().length,
   load: loadavg().map((l) => l.toFixed(1)),
   node: process.version,
@@ -207,7 +214,7 @@ const heavyText = (h: Heavy[]) => {
 const md = [
   `# heavy bench, ${meta.at}`,
   '',
-  `${meta.cpus} cores, load ${meta.load.join(' ')}, Node ${meta.node}; the 300,000-row sheet is ${meta.hugeSheetMb} MB.`,
+  `${meta.target}, ${meta.cpus} cores, load ${meta.load.join(' ')}, Node ${meta.node}; the 300,000-row sheet is ${meta.hugeSheetMb} MB.`,
   '',
   '| phase | small requests | p50 ms | p95 ms | max ms | loop held max ms | rss MB | heavy requests |',
   '|---|---|---|---|---|---|---|---|',

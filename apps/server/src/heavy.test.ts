@@ -119,11 +119,32 @@ describe('importing', () => {
     const xml = await zip.file(path)?.async('string');
     const cut = xml?.indexOf('<row r="5004"') ?? -1;
     expect(cut).toBeGreaterThan(0);
-    zip.file(path, `${xml?.slice(0, cut)}<row r="5004"><c r="A5004" t="inlineStr"><is><t>broken`);
+    // without its <dimension>, so that the rows are counted as they stream
+    const body = `${xml?.slice(0, cut)}<row r="5004"><c r="A5004" t="inlineStr"><is><t>broken`;
+    zip.file(path, body.replace(/<dimension [^>]*\/>/, ''));
     const broken = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     const r = await importFile('Department', broken);
     expect([r.status, r.body.Message]).toEqual([400, '一次最多导入 5000 行']);
     expect((await t.call('GET', '/Department?Dept_Code=R1')).body.Paging?.TotalCount).toBe(0);
+  });
+
+  it('refuses a sheet whose <dimension> declares more rows than the limit before reading its rows', async () => {
+    const zip = await JSZip.loadAsync(
+      await xlsx([
+        ['部门编码', '部门名称'],
+        ['DM1', '声明过长'],
+      ]),
+    );
+    const path = 'xl/worksheets/sheet1.xml';
+    const xml = (await zip.file(path)?.async('string')) ?? '';
+    expect(xml).toMatch(/<dimension ref="A1:B2"\/>/);
+    zip.file(path, xml.replace('<dimension ref="A1:B2"/>', '<dimension ref="A1:B300001"/>'));
+    const r = await importFile(
+      'Department',
+      await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+    );
+    expect([r.status, r.body.Message]).toEqual([400, '一次最多导入 5000 行']);
+    expect((await t.call('GET', '/Department?Dept_Code=DM1')).body.Paging?.TotalCount).toBe(0);
   });
 
   it('refuses a workbook that unpacks to more than the bound (a zip bomb), whatever sizes it declares', async () => {

@@ -37,7 +37,7 @@ const MAX_ENTRIES = 2000;
 
 export async function readSheet({ file, maxRows }: SheetInput): Promise<SheetData> {
   const data = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-  await checkZip(data);
+  await checkZip(data, maxRows + 1);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     sharedStrings: 'cache',
     // dates are numbers with a date format: without the styles they would read as numbers
@@ -84,9 +84,11 @@ function hasResult(v: object): boolean {
 
 /**
  * Reads the zip's central directory and inflates every entry, counting (not keeping) the bytes:
- * refused as not an xlsx if it is no zip, as too large past MAX_UNZIPPED.
+ * refused as not an xlsx if it is no zip, as too large past MAX_UNZIPPED, and as too long when the
+ * first sheet's `<dimension>` (its first bytes, where spreadsheets write it) says it has more than
+ * `maxRows` rows. The dimension may be missing or wrong: the rows are counted again as they stream.
  */
-export async function checkZip(data: Buffer): Promise<void> {
+export async function checkZip(data: Buffer, maxRows: number): Promise<void> {
   const bad = () => new AppError('import_bad_file');
   // the end-of-central-directory record is in the last 22 bytes plus at most a 64 KB comment
   let end = -1;
@@ -100,18 +102,25 @@ export async function checkZip(data: Buffer): Promise<void> {
   if (count > MAX_ENTRIES) throw bad();
   let at = data.readUInt32LE(end + 16);
   let budget = MAX_UNZIPPED;
+  let sheetSeen = false;
   for (let n = 0; n < count; n++) {
     if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw bad();
     const method = data.readUInt16LE(at + 10);
     const packed = data.readUInt32LE(at + 20);
     const local = data.readUInt32LE(at + 42);
+    const name = data.toString('utf8', at + 46, at + 46 + data.readUInt16LE(at + 28));
     at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
     if (local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50) throw bad();
     const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
     if (start + packed > data.length) throw bad();
     const body = data.subarray(start, start + packed);
-    if (method === 0) budget -= packed;
-    else if (method === 8) budget -= await inflatedSize(body, budget);
+    const peek =
+      !sheetSeen && /^xl\/worksheets\/[^/]+\.xml$/.test(name) ? dimensionCheck(maxRows) : undefined;
+    if (peek) sheetSeen = true;
+    if (method === 0) {
+      budget -= packed;
+      peek?.(body);
+    } else if (method === 8) budget -= await inflatedSize(body, budget, peek);
     else throw bad();
     if (budget < 0) throw tooLarge();
   }
@@ -119,12 +128,32 @@ export async function checkZip(data: Buffer): Promise<void> {
 
 const tooLarge = () => new AppError('import_unzipped_too_large', { limit: `${MAX_UNZIPPED / 2 ** 20} MB` });
 
-/** The inflated size of a deflated entry, stopping as soon as it passes `limit`. */
-function inflatedSize(body: Buffer, limit: number): Promise<number> {
+/** Throws import_too_many when the start of a sheet declares more rows than `maxRows`. */
+function dimensionCheck(maxRows: number): (start: Buffer) => void {
+  return (start) => {
+    const m = /<dimension\s+ref="[A-Z]+(\d+)(?::[A-Z]+(\d+))?"/.exec(start.toString('latin1', 0, 4096));
+    const last = Number(m?.[2] ?? m?.[1] ?? 0);
+    if (last > maxRows) throw new AppError('import_too_many', { max: maxRows - 1 });
+  };
+}
+
+/**
+ * The inflated size of a deflated entry, stopping as soon as it passes `limit`; `peek` sees the
+ * first chunk and may refuse the file.
+ */
+function inflatedSize(body: Buffer, limit: number, peek?: (start: Buffer) => void): Promise<number> {
   return new Promise((ok, fail) => {
     const z = createInflateRaw();
     let n = 0;
     z.on('data', (chunk: Buffer) => {
+      if (n === 0 && peek)
+        try {
+          peek(chunk);
+        } catch (e) {
+          z.destroy();
+          fail(e);
+          return;
+        }
       n += chunk.length;
       if (n > limit) {
         z.destroy();
