@@ -258,6 +258,7 @@ describe('BOM', () => {
       src.Nodes.map((n) => `${n.Node_Index}:${n.Material_ID}`).sort(),
     );
     // a sheet with an unknown material changes nothing
+    const material = sheet.getRow(2).getCell(3).value;
     sheet.getRow(2).getCell(3).value = 'NO-SUCH-MATERIAL';
     const bad = new FormData();
     bad.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'bom.xlsx');
@@ -268,6 +269,21 @@ describe('BOM', () => {
     });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { Message: string }).Message).toContain('NO-SUCH-MATERIAL');
+    expect((await a.must<{ Nodes: Node[] }>('GET', `/Bom/${target}/Tree`)).Nodes).toHaveLength(6);
+    // a quantity that is a formula never calculated (no value in the file) is refused, not guessed
+    sheet.getRow(2).getCell(3).value = material;
+    sheet.getRow(3).getCell(5).value = { formula: '1+1' } as ExcelJS.CellFormulaValue;
+    const noValue = new FormData();
+    noValue.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'bom.xlsx');
+    const nv = await fetch(`${t.url}/Bom/${target}/ImportTree`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
+      body: noValue,
+    });
+    expect(nv.status).toBe(400);
+    expect(((await nv.json()) as { Message: string }).Message).toBe(
+      '第 3 行的公式没有计算结果：请在 Excel 中打开、重新计算并保存后再导入',
+    );
     expect((await a.must<{ Nodes: Node[] }>('GET', `/Bom/${target}/Tree`)).Nodes).toHaveLength(6);
   });
 });
