@@ -241,6 +241,8 @@ describe('BOM', () => {
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('层级');
     expect(sheet.rowCount).toBe(7);
+    // quantities are numbers the sheet can sum, not texts
+    expect(typeof sheet.getRow(2).getCell(5).value).toBe('number');
     const target = await a.bom(bike);
     const form = new FormData();
     form.append('file', new Blob([buf]), 'bom.xlsx');

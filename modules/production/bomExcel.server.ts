@@ -3,8 +3,10 @@ import {
   type Engine,
   type HookContext,
   notFound,
+  numberCell,
   readUploadSheet,
   type SheetRow,
+  safeCell,
   type Tx,
   withTx,
   writeLog,
@@ -67,12 +69,22 @@ export async function exportTree(engine: Engine, bomId: number, lang: Lang) {
   const sheet = book.addWorksheet('BOM');
   sheet.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width }));
   const yes = lang === 'zh' ? '是' : 'yes';
+  // numbers as numbers; typed texts escaped where they start like a formula
+  const num = (v: unknown) => (v === null || v === undefined ? null : numberCell(v));
+  const txt = (v: unknown) => (v === null || v === undefined ? null : safeCell(String(v)));
   for (const r of rows)
     sheet.addRow({
-      ...r,
       Level: String(r.Node_Index ?? '').split('.').length,
+      Node_Index: r.Node_Index,
+      Material_Number: txt(r.Material_Number),
+      Material_Name: txt(r.Material_Name),
+      Qty: num(r.Qty),
+      Scrap_Rate: num(r.Scrap_Rate),
+      Unit_Name: txt(r.Unit_Name),
+      Price: num(r.Price),
+      Design_Remark: txt(r.Design_Remark),
+      Remark: txt(r.Remark),
       Is_Qutsourcing: r.Is_Qutsourcing ? yes : '',
-      Qty: r.Qty === null ? null : String(r.Qty),
     });
   const h = head.rows[0];
   return {

@@ -27,7 +27,7 @@ export { idsByNumberSql } from './platform/access';
 export * from './platform/batchNo';
 export * from './platform/columns';
 export * from './platform/customFields';
-export { readUpload, readUploadSheet } from './platform/excel';
+export { numberCell, readUpload, readUploadSheet, safeCell } from './platform/excel';
 export * from './platform/fileStore';
 export { cellText } from './platform/importRefs';
 export * from './platform/index';

@@ -40,12 +40,15 @@ export function safeCell(v: string): string {
  * than a spreadsheet's double keeps, then its exact text; anything else as `text`; text escaped.
  */
 export function exportCell(f: FieldDef, v: unknown, text: string): string | number {
-  if ((f.kind === 'int' || f.kind === 'decimal') && v !== null && v !== undefined && v !== '') {
-    const n = Number(v);
-    // only where the double reads back as the exact value
-    return isDecimal(String(v)) && String(n) === normalizeDecimal(String(v)) ? n : safeCell(String(v));
-  }
+  if ((f.kind === 'int' || f.kind === 'decimal') && v !== null && v !== undefined && v !== '')
+    return numberCell(v);
   return safeCell(text);
+}
+
+/** A number (a decimal's wire text) as a sheet's number where the double holds it exactly, else as text. */
+export function numberCell(v: unknown): string | number {
+  const n = Number(v);
+  return isDecimal(String(v)) && String(n) === normalizeDecimal(String(v)) ? n : safeCell(String(v));
 }
 
 const exportable = (def: EntityDef) =>

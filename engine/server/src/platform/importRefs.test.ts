@@ -55,6 +55,10 @@ describe('reading a sheet’s references', () => {
     expect(cellText({ richText: [{ text: ' 螺 ' }, { text: '栓 ' }] })).toBe('螺 栓');
     expect(cellText({ text: 'M-1', hyperlink: 'https://x' })).toBe('M-1');
     expect(cellText({ error: '#N/A' })).toBe('');
+    // what an export escaped reads back as it was typed
+    expect(cellText(`'=HYPERLINK("x")`)).toBe('=HYPERLINK("x")');
+    expect(cellText(`'-5 mm`)).toBe('-5 mm');
+    expect(cellText(`'quoted`)).toBe(`'quoted`);
   });
 
   it('knows a column by its field’s label in either language or its wire name, in any case', async () => {

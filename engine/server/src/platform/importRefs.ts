@@ -4,7 +4,7 @@ import type { SheetRow } from './sheetRead';
 
 /**
  * A cell's value as the importers read it: a date as its day, a formula as its result, rich text
- * and a link as their text, anything else trimmed text. (ExcelJS gives the last three as objects,
+ * and a link as their text, anything else trimmed text, without the quote of an escaped formula. (ExcelJS gives the last three as objects,
  * which read as "[object Object]" when taken for text.)
  */
 export function cellText(raw: unknown): string {
@@ -21,7 +21,9 @@ export function cellText(raw: unknown): string {
     // a cell in error (#N/A, #REF!) holds no value
     if ('error' in raw) return '';
   }
-  return String(raw).trim();
+  const text = String(raw).trim();
+  // the quote an export put before text that starts like a formula (safeCell) is not part of it
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
 }
 
 /**
