@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
@@ -30,12 +31,48 @@ export interface SheetData {
   noResult: number[];
 }
 
+/**
+ * ExcelJS spools a sheet that comes before the shared strings (as Excel and ExcelJS write them) to a
+ * temporary file of the `tmp` package, and removes it only when the sheet was read to its end: one
+ * left behind by every import that reads only the first sheet or stops at the row limit. Its
+ * creations are watched here, so that every job removes its own.
+ */
+type TmpFile = (...args: unknown[]) => void;
+const tmp = createRequire(createRequire(import.meta.url).resolve('exceljs'))('tmp') as { file: TmpFile };
+
+async function removingSpooled<T>(run: () => Promise<T>): Promise<T> {
+  const made: (() => void)[] = [];
+  const file = tmp.file;
+  tmp.file = (...args: unknown[]) => {
+    const done = args.pop() as (err: unknown, path: string, fd: number, remove: () => void) => void;
+    file(...args, (err: unknown, path: string, fd: number, remove: () => void) => {
+      if (!err) made.push(remove);
+      done(err, path, fd, remove);
+    });
+  };
+  try {
+    return await run();
+  } finally {
+    tmp.file = file;
+    for (const remove of made)
+      try {
+        remove();
+      } catch {
+        // already removed by ExcelJS
+      }
+  }
+}
+
 /** The most bytes all parts of a workbook may inflate to: a sheet at the row limit needs about a tenth. */
 export const MAX_UNZIPPED = Number(process.env.IMPORT_MAX_UNZIPPED_MB || 200) * 2 ** 20;
 /** An xlsx has a dozen parts; thousands are no workbook a user made. */
 const MAX_ENTRIES = 2000;
 
-export async function readSheet({ file, maxRows }: SheetInput): Promise<SheetData> {
+export async function readSheet(input: SheetInput): Promise<SheetData> {
+  return removingSpooled(() => streamSheet(input));
+}
+
+async function streamSheet({ file, maxRows }: SheetInput): Promise<SheetData> {
   const data = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   await checkZip(data, maxRows + 1);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
