@@ -1,8 +1,6 @@
 import { Spin } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/AppLayout';
-import { NotFound } from './pages/NotFound';
 import { RequireSession } from './session/session';
 
 const lazyNamed = <K extends string, P extends object>(
@@ -10,7 +8,10 @@ const lazyNamed = <K extends string, P extends object>(
   name: K,
 ) => lazy(() => load().then((m) => ({ default: m[name] })));
 
+// every page is its own chunk: the sign-in page must not load the shell (issue 24: ≤ 150 KB on the wire)
 const Login = lazyNamed(() => import('./pages/Login'), 'Login');
+const AppLayout = lazyNamed(() => import('./layout/AppLayout'), 'AppLayout');
+const NotFound = lazyNamed(() => import('./pages/NotFound'), 'NotFound');
 const LockPage = lazyNamed(() => import('./pages/LockPage'), 'LockPage');
 const Wizard = lazyNamed(() => import('./pages/wizard/Wizard'), 'Wizard');
 const BoardHome = lazyNamed(() => import('./pages/boards/BoardHome'), 'BoardHome');
