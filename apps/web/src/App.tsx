@@ -56,7 +56,8 @@ function Localized({ children }: { children: ReactNode }) {
   );
 }
 
-export function Providers({ registry, children }: { registry: Registry; children: ReactNode }) {
+/** The registry is given by tests; the app's is loaded with the signed-in pages (ModulesProvider). */
+export function Providers({ registry, children }: { registry?: Registry; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
@@ -67,7 +68,7 @@ export function Providers({ registry, children }: { registry: Registry; children
   );
 }
 
-export function App({ registry }: { registry: Registry }) {
+export function App({ registry }: { registry?: Registry }) {
   // A data router, so that the form page can hold navigation while it has unsaved changes.
   const router = useMemo(() => createBrowserRouter(buildRoutes()), []);
   return (
