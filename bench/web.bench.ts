@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch } from '@mes/e2e/browser';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { type Budget, loginClosure } from '../scripts/webBudget';
+import { BUDGET, type Budget, loginClosure } from '../scripts/webBudget';
 import { freePort } from './lib/net';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -20,8 +20,6 @@ const DIST = join(ROOT, 'apps/web/dist');
 const RESULTS = join(import.meta.dirname, 'results');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const KB = 1024;
-/** Issue 24's budgets, JavaScript on the wire. */
-const BUDGET = { signIn: 150 * KB, signInAndDashboard: 300 * KB };
 
 type Kind = 'js' | 'css' | 'other';
 interface Bytes {
