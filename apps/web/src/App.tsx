@@ -3,7 +3,7 @@ import { createQueryClient, EngineProvider } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
 import type { Registry } from '@mes/model';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { theme as antTheme, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -30,6 +30,16 @@ function useTheme() {
   );
 }
 
+/**
+ * The text style antd's App gives its box. antd's App itself (its message, notification and modal
+ * hooks) comes with the signed-in pages (ModulesProvider): the sign-in page does without its weight.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = antTheme.useToken();
+  const { colorText: color, fontSize, lineHeight, fontFamily } = token;
+  return <div style={{ color, fontSize, lineHeight, fontFamily }}>{children}</div>;
+}
+
 /** antd's texts and dayjs's month names follow the UI language; the default size is medium. */
 function Localized({ children }: { children: ReactNode }) {
   const lang = useLang();
@@ -48,10 +58,10 @@ function Localized({ children }: { children: ReactNode }) {
   }, [locale, theme]);
   return (
     <ConfigProvider locale={locale} theme={theme} componentSize="middle">
-      <AntApp>
+      <BaseText>
         {children}
         <LoadingOverlay />
-      </AntApp>
+      </BaseText>
     </ConfigProvider>
   );
 }
