@@ -8,7 +8,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme as baseTheme } from './layout/theme';
 import { buildRoutes } from './routes';
@@ -31,13 +31,27 @@ function useTheme() {
 }
 
 /**
- * The text style antd's App gives its box. antd's App itself (its message, notification and modal
- * hooks) comes with the signed-in pages (ModulesProvider): the sign-in page does without its weight.
+ * The text and link style antd's App gives its box (links: `.app-base` in shell.css). antd's App
+ * itself (its message, notification and modal hooks) comes with the signed-in pages
+ * (ModulesProvider): the sign-in page does without its weight.
  */
 function BaseText({ children }: { children: ReactNode }) {
   const { token } = antTheme.useToken();
-  const { colorText: color, fontSize, lineHeight, fontFamily } = token;
-  return <div style={{ color, fontSize, lineHeight, fontFamily }}>{children}</div>;
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+    '--app-link': token.colorLink,
+    '--app-link-hover': token.colorLinkHover,
+    '--app-link-active': token.colorLinkActive,
+    '--app-link-motion': token.motionDurationSlow,
+  } as CSSProperties;
+  return (
+    <div className="app-base" style={style}>
+      {children}
+    </div>
+  );
 }
 
 /** antd's texts and dayjs's month names follow the UI language; the default size is medium. */
