@@ -6,8 +6,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { theme as antTheme, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme as baseTheme } from './layout/theme';
@@ -54,11 +52,10 @@ function BaseText({ children }: { children: ReactNode }) {
   );
 }
 
-/** antd's texts and dayjs's month names follow the UI language; the default size is medium. */
+/** antd's texts follow the UI language (dayjs's: ModulesProvider); the default size is medium. */
 function Localized({ children }: { children: ReactNode }) {
   const lang = useLang();
   const theme = useTheme();
-  dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
   const locale = lang === 'en' ? enUS : zhCN;
   useEffect(() => {
     // the API client's toasts are antd's static functions: they get the theme and language this way
