@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from '../../scripts/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8031';
@@ -20,10 +21,11 @@ const proxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     // antd and React are one large vendor chunk by nature; pages are split per route.
     chunkSizeWarningLimit: 2000,
   },

@@ -3,12 +3,10 @@ import { createQueryClient, EngineProvider } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
 import type { Registry } from '@mes/model';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { theme as antTheme, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme as baseTheme } from './layout/theme';
 import { buildRoutes } from './routes';
@@ -30,11 +28,34 @@ function useTheme() {
   );
 }
 
-/** antd's texts and dayjs's month names follow the UI language; the default size is medium. */
+/**
+ * The text and link style antd's App gives its box (links: `.app-base` in shell.css). antd's App
+ * itself (its message, notification and modal hooks) comes with the signed-in pages
+ * (ModulesProvider): the sign-in page does without its weight.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = antTheme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+    '--app-link': token.colorLink,
+    '--app-link-hover': token.colorLinkHover,
+    '--app-link-active': token.colorLinkActive,
+    '--app-link-motion': token.motionDurationSlow,
+  } as CSSProperties;
+  return (
+    <div className="app-base" style={style}>
+      {children}
+    </div>
+  );
+}
+
+/** antd's texts follow the UI language (dayjs's: ModulesProvider); the default size is medium. */
 function Localized({ children }: { children: ReactNode }) {
   const lang = useLang();
   const theme = useTheme();
-  dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
   const locale = lang === 'en' ? enUS : zhCN;
   useEffect(() => {
     // the API client's toasts are antd's static functions: they get the theme and language this way
@@ -48,15 +69,16 @@ function Localized({ children }: { children: ReactNode }) {
   }, [locale, theme]);
   return (
     <ConfigProvider locale={locale} theme={theme} componentSize="middle">
-      <AntApp>
+      <BaseText>
         {children}
         <LoadingOverlay />
-      </AntApp>
+      </BaseText>
     </ConfigProvider>
   );
 }
 
-export function Providers({ registry, children }: { registry: Registry; children: ReactNode }) {
+/** The registry is given by tests; the app's is loaded with the signed-in pages (ModulesProvider). */
+export function Providers({ registry, children }: { registry?: Registry; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
@@ -67,7 +89,7 @@ export function Providers({ registry, children }: { registry: Registry; children
   );
 }
 
-export function App({ registry }: { registry: Registry }) {
+export function App({ registry }: { registry?: Registry }) {
   // A data router, so that the form page can hold navigation while it has unsaved changes.
   const router = useMemo(() => createBrowserRouter(buildRoutes()), []);
   return (

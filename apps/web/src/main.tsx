@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './layout/shell.css';
 import { initAppI18n } from './locales';
-import { registry } from './modules';
 import { experienceEntry } from './session/experience';
 
 initAppI18n();
@@ -17,7 +16,7 @@ void experienceEntry(api).then((reloading) => {
   if (!el) throw new Error('#root is missing from index.html');
   createRoot(el).render(
     <StrictMode>
-      <App registry={registry} />
+      <App />
     </StrictMode>,
   );
 });

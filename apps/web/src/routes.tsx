@@ -1,8 +1,6 @@
 import { Spin } from 'antd';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/AppLayout';
-import { NotFound } from './pages/NotFound';
 import { RequireSession } from './session/session';
 
 const lazyNamed = <K extends string, P extends object>(
@@ -10,7 +8,14 @@ const lazyNamed = <K extends string, P extends object>(
   name: K,
 ) => lazy(() => load().then((m) => ({ default: m[name] })));
 
+const loadModules = () => import('./ModulesProvider');
+const Modules = lazyNamed(loadModules, 'ModulesProvider');
+const loadShell = () => import('./layout/AppLayout');
+
+// every page is its own chunk: the sign-in page must not load the shell (issue 24: ≤ 150 KB on the wire)
 const Login = lazyNamed(() => import('./pages/Login'), 'Login');
+const AppLayout = lazyNamed(loadShell, 'AppLayout');
+const NotFound = lazyNamed(() => import('./pages/NotFound'), 'NotFound');
 const LockPage = lazyNamed(() => import('./pages/LockPage'), 'LockPage');
 const Wizard = lazyNamed(() => import('./pages/wizard/Wizard'), 'Wizard');
 const BoardHome = lazyNamed(() => import('./pages/boards/BoardHome'), 'BoardHome');
@@ -22,8 +27,20 @@ const full = (node: ReactNode) => (
     {node}
   </Suspense>
 );
+/** Starts loading the modules and the shell while the session is being checked, not after. */
+function Preload() {
+  useEffect(() => {
+    void loadModules().catch(() => {});
+    void loadShell().catch(() => {});
+  }, []);
+  return null;
+}
+// a signed-in page gets the modules' declarations (the registry) around it
 const guarded = (node: ReactNode, allowLocked = false) => (
-  <RequireSession allowLocked={allowLocked}>{full(node)}</RequireSession>
+  <>
+    <Preload />
+    <RequireSession allowLocked={allowLocked}>{full(<Modules>{node}</Modules>)}</RequireSession>
+  </>
 );
 
 /**

@@ -3,7 +3,6 @@ import { appEn, appZh } from '../locales';
 import { MODULE_PAGES } from '../modules';
 import type { RouteMeta } from '../shell/menu';
 import type { Resolution, StaticRoute } from '../shell/resolve';
-import { EntityListRoute, EntityRecordRoute } from './EntityPages';
 import { Forbidden } from './Forbidden';
 import { Placeholder } from './Placeholder';
 
@@ -14,6 +13,10 @@ export interface PageProps {
 // Route-level splitting (DESIGN.md §6): a page's code loads when its tab first opens.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
+
+// the generic pages bring the table and the form: not loaded for a user who only sees the dashboard
+const EntityListRoute = lazy(() => import('./EntityPages').then((m) => ({ default: m.EntityListRoute })));
+const EntityRecordRoute = lazy(() => import('./EntityPages').then((m) => ({ default: m.EntityRecordRoute })));
 
 const PAGES: Record<string, ComponentType<PageProps>> = {
   dashboard: page(() => import('./Dashboard'), 'Dashboard'),

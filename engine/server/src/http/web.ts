@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -11,6 +11,9 @@ export function prefersHtml(accept: string | undefined): boolean {
   const json = a.indexOf('application/json');
   return html >= 0 && (json < 0 || html < json);
 }
+
+/** Vite names everything under assets/ by its content hash: a changed file is a new URL. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>MES</title>
 <p>The web app is not built yet: run <code>npm run build</code>. / 前端尚未构建，请运行 <code>npm run build</code>。</p>`;
@@ -40,13 +43,23 @@ export async function serveWeb(app: FastifyInstance, dist: string | undefined) {
     sendIndex(reply),
   );
 
-  if (built && dist)
+  if (built && dist) {
+    const hashed = join(dist, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
       index: false,
       // files are looked up per request, so that a rebuild is served without a restart
       wildcard: true,
-      maxAge: '1h',
+      // the build writes .br and .gz beside each asset (scripts/precompress.ts): sent as they are
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // a cache must keep the brotli, gzip and plain answers of one URL apart
+        res.setHeader('vary', 'Accept-Encoding');
+        // anything not hashed (index.html, favicon) is checked again at each use
+        res.setHeader('cache-control', path.startsWith(hashed) ? IMMUTABLE : 'no-cache');
+      },
     });
+  }
 }

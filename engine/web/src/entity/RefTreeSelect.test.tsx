@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { click, installDomStubs, type Rendered, render, waitFor } from '../test/dom';
 import { fakeServer, ok, Providers, widget } from '../test/fixtures';
+import { EntityPagesProvider } from './entityPages';
 import { RefSelect } from './RefSelect';
-import { EntityPagesProvider } from './RefTreeSelect';
 
 beforeAll(() => {
   installDomStubs();

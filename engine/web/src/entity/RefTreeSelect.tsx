@@ -2,21 +2,12 @@ import { SettingOutlined } from '@ant-design/icons';
 import { type EntityDef, MAX_PAGE_SIZE, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, TreeSelect } from 'antd';
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from './context';
+import { PagesContext } from './entityPages';
 import type { Row } from './format';
 import { buildTree, type TreeRow } from './tree';
-
-/**
- * The shell tells generic pages which entity pages the user may open: `open(entity)` goes there, or is
- * null when the user's menu has no such page (spec part 2 §2: the Set button is enabled only then).
- */
-export interface EntityPages {
-  open(entity: string): (() => void) | null;
-}
-const PagesContext = createContext<EntityPages>({ open: () => null });
-export const EntityPagesProvider = PagesContext.Provider;
 
 interface Node {
   value: number;

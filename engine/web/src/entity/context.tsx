@@ -4,14 +4,18 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { type ApiClient, api as defaultApi, isApiError } from '../api';
 
 interface EngineContextValue {
-  registry: Registry;
+  registry: Registry | undefined;
   api: ApiClient;
 }
 
 const EngineContext = createContext<EngineContextValue | null>(null);
 
-/** The registry (to find a ref field's target) and the API client reach every generic page from here. */
-export function EngineProvider(props: { registry: Registry; api?: ApiClient; children: ReactNode }) {
+/**
+ * The registry (to find a ref field's target) and the API client reach every generic page from here.
+ * The registry may come later, from a nested provider: the sign-in page needs only the client, and the
+ * modules' declarations are not loaded before a user has signed in.
+ */
+export function EngineProvider(props: { registry?: Registry; api?: ApiClient; children: ReactNode }) {
   const value = { registry: props.registry, api: props.api ?? defaultApi };
   return <EngineContext.Provider value={value}>{props.children}</EngineContext.Provider>;
 }
@@ -23,10 +27,14 @@ function useEngine(): EngineContextValue {
 }
 
 export const useApi = (): ApiClient => useEngine().api;
-export const useRegistry = (): Registry => useEngine().registry;
+export function useRegistry(): Registry {
+  const { registry } = useEngine();
+  if (!registry) throw new Error('EngineProvider without a registry: the modules are not loaded here');
+  return registry;
+}
 
 export function useEntityDef(name: string): EntityDef | undefined {
-  return useEngine().registry.entities.get(name);
+  return useRegistry().entities.get(name);
 }
 
 /** Business errors were already shown by the client, so retrying them would only repeat the toast. */
