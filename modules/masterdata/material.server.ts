@@ -29,7 +29,11 @@ const query = z.object({
  * number, full and all name, type name; enabled materials only, exact number matches first.
  */
 export function materialRoutes(app: FastifyInstance, engine: Engine) {
-  app.get('/Material/Search', { config: { perm: { entity: 'Material', button: 'view' } } }, async (req) => {
+  // every picker's lookup: it answers what a picker shows, so look-up-only access reaches it
+  const search = {
+    config: { perm: { entity: 'Material', button: 'view' as const }, records: [], lookup: true },
+  };
+  app.get('/Material/Search', search, async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(query, req.query, undefined, ctx.lang);
     const like = likePattern(q.KeyWord);

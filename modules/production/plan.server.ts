@@ -155,7 +155,12 @@ export async function requirements(engine: Engine, planId: number): Promise<(Mrp
 }
 
 export function planRoutes(app: FastifyInstance, engine: Engine) {
-  const view = { config: { perm: { entity: producePlan.name, button: 'view' as const } } };
+  const view = {
+    config: {
+      perm: { entity: producePlan.name, button: 'view' as const },
+      records: [{ entity: producePlan.name, in: 'params' as const, key: 'id' }],
+    },
+  };
   app.get('/ProducePlan/:id/Requirements', view, async (req) => {
     const ctx = requestContext(req);
     return ok(await requirements(engine, parseId((req.params as { id: string }).id)), ctx);
@@ -164,7 +169,12 @@ export function planRoutes(app: FastifyInstance, engine: Engine) {
   // suggested work orders become draft work docs: one per made material with a net requirement
   app.post(
     '/ProducePlan/CreateWorkDocs',
-    { config: { perm: { entity: workDoc.name, button: 'add' } } },
+    {
+      config: {
+        perm: { entity: workDoc.name, button: 'add' },
+        records: [{ entity: producePlan.name, in: 'body', key: 'Plan_ID' }],
+      },
+    },
     async (req: FastifyRequest) => {
       const ctx = requestContext(req);
       const body = parseWith(
