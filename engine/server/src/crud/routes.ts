@@ -6,6 +6,7 @@ import type { RecordInput } from '../auth/plugin';
 import type { Row } from '../db';
 import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
+import { lookupQuery, lookupView as pickerView } from './lookup';
 import type { EntityService } from './service';
 
 export function parseId(raw: string): number {
@@ -26,11 +27,7 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
   const idParam = { type: 'object', properties: { id: { type: 'integer' } } };
 
   // what a picker needs: the key, the display field, and whether the record is still in use
-  const lookupView = (r: Row): Row => {
-    const out: Row = { [def.key]: r[def.key], [def.display]: r[def.display], State: r.State };
-    if ('Disabled' in def.fields) out.Disabled = r.Disabled;
-    return out;
-  };
+  const lookupView = (r: Row): Row => pickerView(def, r);
   const byParam: RecordInput[] = [{ entity: def.name, in: 'params', key: 'id' }];
   const perm = (button: Button, records: RecordInput[] = [], lookup = false) => ({
     perm: { entity: def.name, button },
@@ -46,7 +43,14 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
     },
     async (req) => {
       const ctx = requestContext(req);
-      const { rows, paging } = await svc.list(svc.parseQuery(req.query, ctx), undefined, req.auth?.scope);
+      const q = svc.parseQuery(req.query, ctx);
+      const asked = 'Sort' in (req.query as Record<string, unknown>);
+      const lookup = req.auth?.lookupOnly;
+      const { rows, paging } = await svc.list(
+        lookup ? lookupQuery(def, q, asked) : q,
+        undefined,
+        req.auth?.scope,
+      );
       return ok(req.auth?.lookupOnly ? rows.map(lookupView) : rows, ctx, paging);
     },
   );
