@@ -117,4 +117,25 @@ describe('record scope of every route', () => {
     for (const c of checked.filter((x) => x.method === 'GET'))
       expect((await t.call(c.method, c.path, c.body)).status, `${c.what} as administrator`).not.toBe(404);
   });
+
+  it('reaches its own documents through the same routes', async () => {
+    const as = { authorization: `Bearer ${own}` };
+    const material = (await t.call<{ Material_ID: number }[]>('GET', '/Material?PageSize=1')).body.Data[0];
+    const plan = await t.call<{ Plan_ID: number }>(
+      'POST',
+      '/ProducePlan',
+      {
+        Plan_Date: '2026-11-02',
+        Source: 2,
+        Items: [{ Material_ID: material.Material_ID, Qty: '1', Due_Date: '2026-11-10' }],
+      },
+      as,
+    );
+    expect(plan.body.Code, plan.body.Message).toBe(0);
+    const req = await t.call('GET', `/ProducePlan/${plan.body.Data.Plan_ID}/Requirements`, undefined, as);
+    expect(req.status).toBe(200);
+    // not approved yet: refused for what it is, not as missing
+    const made = await t.call('POST', '/ProducePlan/CreateWorkDocs', { Plan_ID: plan.body.Data.Plan_ID }, as);
+    expect(made.status).toBe(409);
+  });
 });
