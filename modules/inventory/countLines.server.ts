@@ -73,7 +73,15 @@ async function checkWhere(engine: Engine, q: z.infer<typeof countQuery>) {
 export function countLinesRoute(app: FastifyInstance, engine: Engine) {
   app.get(
     '/StockReport/CountLines',
-    { config: { perm: { entity: stockDoc.name, button: 'add' } } },
+    {
+      config: {
+        perm: { entity: stockDoc.name, button: 'add' },
+        records: [
+          { entity: 'Warehouse', in: 'query', key: 'Warehouse_ID' },
+          { entity: 'Location', in: 'query', key: 'Location_ID' },
+        ],
+      },
+    },
     async (req) => {
       const ctx = requestContext(req);
       const q = parseWith(countQuery, req.query, stockDoc, ctx.lang);

@@ -35,7 +35,16 @@ function paged(rows: Record<string, unknown>[], q: { Page: number; PageSize: num
  * age, slow-moving stock and stock below the safety level. One query each.
  */
 export function reportRoutes(app: FastifyInstance, engine: Engine) {
-  app.get('/StockReport/ByMaterial', { config: { perm: { menu: 'IV.balance' } } }, async (req) => {
+  const report = (menu: string) => ({
+    config: {
+      perm: { menu },
+      records: [
+        { entity: 'Warehouse', in: 'query' as const, key: 'Warehouse_ID' },
+        { entity: 'MaterialClass', in: 'query' as const, key: 'Class_ID' },
+      ],
+    },
+  });
+  app.get('/StockReport/ByMaterial', report('IV.balance'), async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(base, req.query, undefined, ctx.lang);
     const { rows } = await sql<
@@ -51,7 +60,7 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   const ageQuery = base.extend({ As_Of: isoDate.optional() });
-  app.get('/StockReport/Age', { config: { perm: { menu: 'record.inventoryAge' } } }, async (req) => {
+  app.get('/StockReport/Age', report('record.inventoryAge'), async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(ageQuery, req.query, undefined, ctx.lang);
     const asOf = q.As_Of ? sql`${q.As_Of}::date` : sql`current_date`;
@@ -108,7 +117,7 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   const slowQuery = base.extend({ Days: z.coerce.number().int().min(1).max(3650).default(90) });
-  app.get('/StockReport/SlowMoving', { config: { perm: { menu: 'IV.slowMoving' } } }, async (req) => {
+  app.get('/StockReport/SlowMoving', report('IV.slowMoving'), async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(slowQuery, req.query, undefined, ctx.lang);
     const { rows } = await sql<
@@ -128,7 +137,7 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
     return ok(data, ctx, p);
   });
 
-  app.get('/StockReport/BelowSafety', { config: { perm: { menu: 'IV.belowSafety' } } }, async (req) => {
+  app.get('/StockReport/BelowSafety', report('IV.belowSafety'), async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(base, req.query, undefined, ctx.lang);
     const { rows } = await sql<

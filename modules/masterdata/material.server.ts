@@ -4,9 +4,11 @@ import {
   defineMessages,
   type Engine,
   likePattern,
+  nextBatchNo,
   ok,
   parseWith,
   requestContext,
+  withTx,
 } from '@mes/engine-server';
 import { compareDecimal, labelOf } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
@@ -24,12 +26,26 @@ const query = z.object({
   PageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+const batchQuery = z.object({
+  /** The material number (spec part 2 §7). */
+  Encoding_Rules: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[\w.-]+$/),
+});
+
 /**
  * GET /Material/Search: the material lookup every picker uses (spec part 2 §3 "Material lookup"):
  * number, full and all name, type name; enabled materials only, exact number matches first.
  */
 export function materialRoutes(app: FastifyInstance, engine: Engine) {
-  app.get('/Material/Search', { config: { perm: { entity: 'Material', button: 'view' } } }, async (req) => {
+  // every picker's lookup: it answers what a picker shows, so look-up-only access reaches it
+  const search = {
+    config: { perm: { entity: 'Material', button: 'view' as const }, records: [], lookup: true },
+  };
+  app.get('/Material/Search', search, async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(query, req.query, undefined, ctx.lang);
     const like = likePattern(q.KeyWord);
@@ -55,9 +71,28 @@ export function materialRoutes(app: FastifyInstance, engine: Engine) {
       );
     return ok(rows, ctx);
   });
+
+  // the next batch number of a material; a number no material has starts no series
+  app.get('/BatchNO', { config: { perm: { signedIn: true }, records: [] } }, async (req) => {
+    const ctx = requestContext(req);
+    const { Encoding_Rules } = parseWith(batchQuery, req.query, undefined, ctx.lang);
+    const key = await withTx(engine.db, async (tx) => {
+      const { rows } = await sql`SELECT 1 FROM material WHERE material_number = ${Encoding_Rules}`.execute(
+        tx,
+      );
+      if (!rows.length)
+        throw new AppError('md.material_unknown', { number: Encoding_Rules }, 404).at('Encoding_Rules');
+      return nextBatchNo(tx, Encoding_Rules);
+    });
+    return ok({ Key_Name: key }, ctx);
+  });
 }
 
 defineMessages({
+  'md.material_unknown': {
+    zh: '没有物料编码为「{number}」的物料',
+    en: 'No material has the number "{number}"',
+  },
   'md.unit_factor': {
     zh: '辅助单位第 {line} 行：换算率必须大于 0',
     en: 'Unit conversion line {line}: the factor must be greater than 0',

@@ -6,6 +6,7 @@ import {
   ok,
   parseId,
   parseWith,
+  type RecordInput,
   requestContext,
   withTx,
   writeLog,
@@ -51,9 +52,17 @@ const copyBody = z.strictObject({
   Parent_ID: z.number().int().positive().nullable(),
 });
 
-const perm = (button: 'view' | 'add' | 'edit' | 'export' | 'import') => ({
-  config: { perm: { entity: bom.name, button } },
-});
+const perm = (
+  button: 'view' | 'add' | 'edit' | 'export' | 'import',
+  records: RecordInput[] = [],
+  cookieAuth = false,
+) => ({ config: { perm: { entity: bom.name, button }, records, cookieAuth } });
+/** The BOM of the path, the BOM of the body, a node of the body, a material of the query. */
+const bomIn: RecordInput = { entity: bom.name, in: 'params', key: 'id' };
+const bomBody: RecordInput = { entity: bom.name, in: 'body', key: 'Bom_ID' };
+const nodeBody: RecordInput = { entity: bomNode.name, in: 'body', key: 'ID' };
+const parentBody: RecordInput = { entity: bomNode.name, in: 'body', key: 'Parent_ID' };
+const materialQuery: RecordInput = { entity: 'Material', in: 'query', key: 'Material_ID' };
 
 /** Endpoints of the BOM editor beyond generic CRUD: tree, versions, moves, copies, explosion, cost, where-used, Excel. */
 export function bomRoutes(app: FastifyInstance, engine: Engine) {
@@ -63,7 +72,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     registry: engine.registry,
   });
 
-  app.get('/Bom/:id/Tree', perm('view'), async (req) => {
+  app.get('/Bom/:id/Tree', perm('view', [bomIn]), async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const head = await engine.service(bom.name).get(id);
@@ -97,7 +106,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     return ok({ Bom: head, Nodes: rows }, ctx);
   });
 
-  app.get('/Bom/Versions', perm('view'), async (req) => {
+  app.get('/Bom/Versions', perm('view', [materialQuery]), async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(
       z.object({ Material_ID: z.coerce.number().int().positive() }),
@@ -112,7 +121,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   // a new version copies the given one, nodes and all; the copy starts unlocked and not default
-  app.post('/Bom/NewVersion', perm('add'), async (req) => {
+  app.post('/Bom/NewVersion', perm('add', [bomBody]), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(idBody, req.body, bom, ctx.lang);
     const created = await withTx(engine.db, async (tx) => {
@@ -128,7 +137,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     return ok(created, ctx);
   });
 
-  app.post('/Bom/SetDefault', perm('edit'), async (req) => {
+  app.post('/Bom/SetDefault', perm('edit', [bomBody]), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(idBody, req.body, bom, ctx.lang);
     await withTx(engine.db, async (tx) => {
@@ -141,7 +150,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   // drag and drop: a new parent and a place among its children; Ser_NO is renumbered 10, 20, ...
-  app.post('/BomNode/Move', perm('edit'), async (req) => {
+  app.post('/BomNode/Move', perm('edit', [nodeBody, parentBody]), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(moveBody, req.body, bomNode, ctx.lang);
     await withTx(engine.db, async (tx) => {
@@ -179,7 +188,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   // copy a node and everything below it under a node of the same or another (unlocked) BOM
-  app.post('/BomNode/CopySubTree', perm('edit'), async (req) => {
+  app.post('/BomNode/CopySubTree', perm('edit', [nodeBody, bomBody, parentBody]), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(copyBody, req.body, bomNode, ctx.lang);
     const count = await withTx(engine.db, async (tx) => {
@@ -200,7 +209,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     return ok({ Copied: count }, ctx);
   });
 
-  app.get('/Bom/:id/Explode', perm('view'), async (req) => {
+  app.get('/Bom/:id/Explode', perm('view', [bomIn]), async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const q = parseWith(qtyQuery, req.query, bom, ctx.lang);
@@ -241,7 +250,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     );
   });
 
-  app.get('/Bom/:id/Cost', perm('view'), async (req) => {
+  app.get('/Bom/:id/Cost', perm('view', [bomIn]), async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const q = parseWith(linesQuery, req.query, bom, ctx.lang);
@@ -276,7 +285,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     );
   });
 
-  app.get('/Bom/WhereUsed', perm('view'), async (req) => {
+  app.get('/Bom/WhereUsed', perm('view', [materialQuery]), async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(
       z.object({
@@ -290,22 +299,18 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     return ok(await whereUsedSql(engine, q.Material_ID, q.Max_Level), ctx);
   });
 
-  app.get(
-    '/Bom/:id/ExportTree',
-    { config: { perm: { entity: bom.name, button: 'export' }, cookieAuth: true } },
-    async (req, reply) => {
-      const ctx = requestContext(req);
-      const id = parseId((req.params as { id: string }).id);
-      const { name, buffer } = await exportTree(engine, id, ctx.lang);
-      return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(buffer);
-    },
-  );
+  app.get('/Bom/:id/ExportTree', perm('export', [bomIn], true), async (req, reply) => {
+    const ctx = requestContext(req);
+    const id = parseId((req.params as { id: string }).id);
+    const { name, buffer } = await exportTree(engine, id, ctx.lang);
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(buffer);
+  });
 
-  app.post('/Bom/:id/ImportTree', perm('import'), async (req) => {
+  app.post('/Bom/:id/ImportTree', perm('import', [bomIn]), async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const n = await importTree(engine, req, id, (tx) => hookCtx(req, tx));

@@ -115,7 +115,7 @@ export function capacityRoutes(app: FastifyInstance, engine: Engine) {
   const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
   app.get(
     '/WorkOrder/Load',
-    { config: { perm: { entity: workOrder.name, button: 'view' } } },
+    { config: { perm: { entity: workOrder.name, button: 'view' }, records: [] } },
     async (req) => {
       const ctx = requestContext(req);
       const q = parseWith(z.object({ From: date, To: date }), req.query, workOrder, ctx.lang);
@@ -143,7 +143,12 @@ export function capacityRoutes(app: FastifyInstance, engine: Engine) {
   // the Gantt: orders with planned dates in a window, by work station
   app.get(
     '/WorkOrder/Gantt',
-    { config: { perm: { entity: workOrder.name, button: 'view' } } },
+    {
+      config: {
+        perm: { entity: workOrder.name, button: 'view' },
+        records: [{ entity: 'WorkStation', in: 'query', key: 'Work_Station_ID' }],
+      },
+    },
     async (req) => {
       const ctx = requestContext(req);
       const q = parseWith(

@@ -26,25 +26,38 @@ export const outputQuery = z.object({
  * over every matching row (not just the page) ride along so the 合计 can be checked against them.
  */
 export function outputReportRoutes(app: FastifyInstance, engine: Engine) {
-  app.get('/ProductionReport/Output', { config: { perm: { menu: 'PD.outputDetail' } } }, async (req) => {
-    const ctx = requestContext(req);
-    const q = parseWith(outputQuery, req.query, workReport, ctx.lang);
-    if (q.From && q.To && q.To < q.From)
-      throw refuse(
-        workReport.fields.Report_Date.label,
-        '结束日期不能早于开始日期',
-        'the end is before the start',
-      );
-    const { rows } = await outputSql(q).execute(engine.db);
-    const total = Number(rows[0]?.Total_Count ?? 0);
-    for (const r of rows) {
-      delete r.Total_Count;
-      r.Reports = Number(r.Reports);
-      const day = r.Report_Date instanceof Date ? r.Report_Date.toISOString() : String(r.Report_Date);
-      r.Row_Key = [r.Work_Order_ID, r.Step_NO, r.Work_Station_ID ?? 0, day.slice(0, 10)].join('-');
-    }
-    return ok(rows, ctx, { Page: q.Page, PageSize: q.PageSize, TotalCount: total });
-  });
+  app.get(
+    '/ProductionReport/Output',
+    {
+      config: {
+        perm: { menu: 'PD.outputDetail' },
+        records: [
+          { entity: 'WorkOrder', in: 'query', key: 'Work_Order_ID' },
+          { entity: 'WorkProcess', in: 'query', key: 'Process_ID' },
+          { entity: 'WorkStation', in: 'query', key: 'Work_Station_ID' },
+        ],
+      },
+    },
+    async (req) => {
+      const ctx = requestContext(req);
+      const q = parseWith(outputQuery, req.query, workReport, ctx.lang);
+      if (q.From && q.To && q.To < q.From)
+        throw refuse(
+          workReport.fields.Report_Date.label,
+          '结束日期不能早于开始日期',
+          'the end is before the start',
+        );
+      const { rows } = await outputSql(q).execute(engine.db);
+      const total = Number(rows[0]?.Total_Count ?? 0);
+      for (const r of rows) {
+        delete r.Total_Count;
+        r.Reports = Number(r.Reports);
+        const day = r.Report_Date instanceof Date ? r.Report_Date.toISOString() : String(r.Report_Date);
+        r.Row_Key = [r.Work_Order_ID, r.Step_NO, r.Work_Station_ID ?? 0, day.slice(0, 10)].join('-');
+      }
+      return ok(rows, ctx, { Page: q.Page, PageSize: q.PageSize, TotalCount: total });
+    },
+  );
 }
 
 /** The statement of the report; a window of days is read through the reports' date index (migration 0027). */

@@ -155,7 +155,12 @@ export async function requirements(engine: Engine, planId: number): Promise<(Mrp
 }
 
 export function planRoutes(app: FastifyInstance, engine: Engine) {
-  const view = { config: { perm: { entity: producePlan.name, button: 'view' as const } } };
+  const view = {
+    config: {
+      perm: { entity: producePlan.name, button: 'view' as const },
+      records: [{ entity: producePlan.name, in: 'params' as const, key: 'id' }],
+    },
+  };
   app.get('/ProducePlan/:id/Requirements', view, async (req) => {
     const ctx = requestContext(req);
     return ok(await requirements(engine, parseId((req.params as { id: string }).id)), ctx);
@@ -164,7 +169,12 @@ export function planRoutes(app: FastifyInstance, engine: Engine) {
   // suggested work orders become draft work docs: one per made material with a net requirement
   app.post(
     '/ProducePlan/CreateWorkDocs',
-    { config: { perm: { entity: workDoc.name, button: 'add' } } },
+    {
+      config: {
+        perm: { entity: workDoc.name, button: 'add' },
+        records: [{ entity: producePlan.name, in: 'body', key: 'Plan_ID' }],
+      },
+    },
     async (req: FastifyRequest) => {
       const ctx = requestContext(req);
       const body = parseWith(
@@ -181,18 +191,27 @@ export function planRoutes(app: FastifyInstance, engine: Engine) {
           'must be approved before work docs are made from it',
           409,
         );
-      const lines = await requirements(engine, body.Plan_ID);
       const due = new Map(
         (plan.Items as { Material_ID: number; Due_Date: string }[]).map((i) => [i.Material_ID, i.Due_Date]),
       );
       const planDue = [...due.values()].sort()[0] ?? String(plan.Plan_Date);
+      const docs = engine.service(workDoc.name);
+      // read outside the transaction: its statements run on the database, not on the transaction
+      const lines = await requirements(engine, body.Plan_ID);
       const made = await withTx(engine.db, async (tx) => {
+        // a plan's work docs are made once: the plan's row lock queues a second call (a double click,
+        // another user) behind the first, and it answers the docs the first made
+        await sql`SELECT id FROM produce_plan WHERE id = ${body.Plan_ID} FOR UPDATE`.execute(tx);
+        const { rows: existing } = await sql<{ id: number }>`SELECT id FROM work_doc
+          WHERE plan_id = ${body.Plan_ID} AND state <> ${STATE.VOID} ORDER BY id`.execute(tx);
         const out: Row[] = [];
+        for (const r of existing) out.push(await docs.mustGet(Number(r.id), tx));
+        if (out.length) return out;
         for (const l of lines) {
           if (l.action !== 'make' || compareDecimal(l.net, '0') <= 0) continue;
           const end = due.get(l.materialId) ?? planDue;
           out.push(
-            await engine.service(workDoc.name).insert(
+            await docs.insert(
               {
                 Doc_Date: String(plan.Plan_Date),
                 Material_ID: l.materialId,

@@ -233,13 +233,19 @@ export function workDocRoutes(app: FastifyInstance, engine: Engine) {
   const run = <T>(req: Parameters<typeof requestContext>[0], fn: (c: HookContext) => Promise<T>) =>
     withTx(engine.db, (tx) => fn({ ...requestContext(req), tx, registry: engine.registry }));
   const docs = engine.service(workDoc.name);
+  const docRoute = (button: 'edit' | 'close') => ({
+    config: {
+      perm: { entity: workDoc.name, button },
+      records: [{ entity: workDoc.name, in: 'body' as const, key: 'Work_Doc_ID' }],
+    },
+  });
   const lockDoc = async (c: HookContext, id: number) => {
     const doc = await docs.get(id, c.tx, true, null);
     if (!doc || doc.State === STATE.VOID) throw notFound();
     return doc;
   };
 
-  app.post('/WorkDoc/Issue', { config: { perm: { entity: workDoc.name, button: 'edit' } } }, async (req) => {
+  app.post('/WorkDoc/Issue', docRoute('edit'), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(issueBody, req.body, workDoc, ctx.lang);
     const created = await run(req, (c) => issueDoc(engine, c, body));
@@ -247,7 +253,7 @@ export function workDocRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   // withdraw the work orders of a doc while none has been picked for, reported or started
-  app.post('/WorkDoc/Recall', { config: { perm: { entity: workDoc.name, button: 'edit' } } }, async (req) => {
+  app.post('/WorkDoc/Recall', docRoute('edit'), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(docBody, req.body, workDoc, ctx.lang);
     await run(req, async (c) => {
@@ -271,7 +277,7 @@ export function workDocRoutes(app: FastifyInstance, engine: Engine) {
     return ok(await docs.mustGet(body.Work_Doc_ID), ctx);
   });
 
-  app.post('/WorkDoc/Void', { config: { perm: { entity: workDoc.name, button: 'close' } } }, async (req) => {
+  app.post('/WorkDoc/Void', docRoute('close'), async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(closeBody, req.body, workDoc, ctx.lang);
     await run(req, async (c) => {
@@ -285,33 +291,29 @@ export function workDocRoutes(app: FastifyInstance, engine: Engine) {
   });
 
   // case close (Factory menu): the doc is done with; open work orders are closed with it
-  app.post(
-    '/WorkDoc/CaseClose',
-    { config: { perm: { entity: workDoc.name, button: 'close' } } },
-    async (req) => {
-      const ctx = requestContext(req);
-      const body = parseWith(closeBody, req.body, workDoc, ctx.lang);
-      await run(req, async (c) => {
-        const doc = await lockDoc(c, body.Work_Doc_ID);
-        if (nextWorkDocStatus(Number(doc.Work_Status), 'close') === null)
-          throw badStatus(workDoc.label, Number(doc.Work_Status));
-        const { rows } = await sql<{
-          id: number;
-          schedule_status: number;
-        }>`SELECT id, schedule_status FROM work_order
+  app.post('/WorkDoc/CaseClose', docRoute('close'), async (req) => {
+    const ctx = requestContext(req);
+    const body = parseWith(closeBody, req.body, workDoc, ctx.lang);
+    await run(req, async (c) => {
+      const doc = await lockDoc(c, body.Work_Doc_ID);
+      if (nextWorkDocStatus(Number(doc.Work_Status), 'close') === null)
+        throw badStatus(workDoc.label, Number(doc.Work_Status));
+      const { rows } = await sql<{
+        id: number;
+        schedule_status: number;
+      }>`SELECT id, schedule_status FROM work_order
         WHERE work_doc_id = ${doc.Work_Doc_ID} AND schedule_status <> 9 FOR UPDATE`.execute(c.tx);
-        if (rows.some((o) => o.schedule_status === 2))
-          throw refuse(
-            workDoc.label,
-            '有工单正在生产，请先暂停或完工',
-            'a work order is in production; pause or complete it first',
-            409,
-          );
-        for (const o of rows) await closeOrder(c, Number(o.id), body.Close_Reason);
-        await moveDoc(c, doc, 'close', { Close_Reason: body.Close_Reason });
-        await sql`UPDATE work_doc SET state = ${STATE.CLOSED} WHERE id = ${doc.Work_Doc_ID}`.execute(c.tx);
-      });
-      return ok(await docs.mustGet(body.Work_Doc_ID), ctx);
-    },
-  );
+      if (rows.some((o) => o.schedule_status === 2))
+        throw refuse(
+          workDoc.label,
+          '有工单正在生产，请先暂停或完工',
+          'a work order is in production; pause or complete it first',
+          409,
+        );
+      for (const o of rows) await closeOrder(c, Number(o.id), body.Close_Reason);
+      await moveDoc(c, doc, 'close', { Close_Reason: body.Close_Reason });
+      await sql`UPDATE work_doc SET state = ${STATE.CLOSED} WHERE id = ${doc.Work_Doc_ID}`.execute(c.tx);
+    });
+    return ok(await docs.mustGet(body.Work_Doc_ID), ctx);
+  });
 }

@@ -53,57 +53,47 @@ export function workOrderRoutes(app: FastifyInstance, engine: Engine) {
   const run = <T>(req: FastifyRequest, fn: (c: HookContext) => Promise<T>) =>
     withTx(engine.db, (tx) => fn({ ...requestContext(req), tx, registry: engine.registry }));
   const svc = engine.service(workOrder.name);
+  const order = (button: 'view' | 'edit' | 'close', at: 'params' | 'body') => ({
+    config: {
+      perm: { entity: workOrder.name, button },
+      records: [{ entity: workOrder.name, in: at, key: at === 'params' ? 'id' : 'Work_Order_ID' }],
+    },
+  });
 
   for (const action of Object.keys(bodies) as Action[])
-    app.post(
-      `/WorkOrder/${action}`,
-      { config: { perm: { entity: workOrder.name, button: action === 'Close' ? 'close' : 'edit' } } },
-      async (req) => {
-        const ctx = requestContext(req);
-        const body = parseWith(bodies[action] as z.ZodType<Row>, req.body, workOrder, ctx.lang);
-        await run(req, (c) => orderAction(c, action, body));
-        return ok(await svc.mustGet(Number(body.Work_Order_ID)), ctx);
-      },
-    );
+    app.post(`/WorkOrder/${action}`, order(action === 'Close' ? 'close' : 'edit', 'body'), async (req) => {
+      const ctx = requestContext(req);
+      const body = parseWith(bodies[action] as z.ZodType<Row>, req.body, workOrder, ctx.lang);
+      await run(req, (c) => orderAction(c, action, body));
+      return ok(await svc.mustGet(Number(body.Work_Order_ID)), ctx);
+    });
 
   // output per operation: refused beyond the order quantity, or beyond what the operation before passed on
-  app.post(
-    '/WorkOrder/Report',
-    { config: { perm: { entity: workOrder.name, button: 'edit' } } },
-    async (req) => {
-      const ctx = requestContext(req);
-      const body = parseWith(reportBody, req.body, workReport, ctx.lang);
-      const rec = await run(req, (c) => reportOutput(c, body));
-      return ok(await engine.service(workReport.name).mustGet(rec), ctx);
-    },
-  );
+  app.post('/WorkOrder/Report', order('edit', 'body'), async (req) => {
+    const ctx = requestContext(req);
+    const body = parseWith(reportBody, req.body, workReport, ctx.lang);
+    const rec = await run(req, (c) => reportOutput(c, body));
+    return ok(await engine.service(workReport.name).mustGet(rec), ctx);
+  });
 
-  app.get(
-    '/WorkOrder/:id/PickList',
-    { config: { perm: { entity: workOrder.name, button: 'view' } } },
-    async (req) => {
-      const ctx = requestContext(req);
-      return ok(await pickList(engine, parseId((req.params as { id: string }).id)), ctx);
-    },
-  );
+  app.get('/WorkOrder/:id/PickList', order('view', 'params'), async (req) => {
+    const ctx = requestContext(req);
+    return ok(await pickList(engine, parseId((req.params as { id: string }).id)), ctx);
+  });
 
-  app.get(
-    '/WorkOrder/:id/Steps',
-    { config: { perm: { entity: workOrder.name, button: 'view' } } },
-    async (req) => {
-      const ctx = requestContext(req);
-      const orderId = parseId((req.params as { id: string }).id);
-      const o = await svc.mustGet(orderId);
-      const { rows } =
-        await sql`SELECT s.ser_no AS "Step_NO", s.process_id AS "Process_ID", p.process_name AS "Process_Name",
+  app.get('/WorkOrder/:id/Steps', order('view', 'params'), async (req) => {
+    const ctx = requestContext(req);
+    const orderId = parseId((req.params as { id: string }).id);
+    const o = await svc.mustGet(orderId);
+    const { rows } =
+      await sql`SELECT s.ser_no AS "Step_NO", s.process_id AS "Process_ID", p.process_name AS "Process_Name",
         coalesce(sum(r.good_qty), 0) AS "Good_Qty", coalesce(sum(r.scrap_qty), 0) AS "Scrap_Qty",
         coalesce(sum(r.rework_qty), 0) AS "Rework_Qty", coalesce(sum(r.work_minutes), 0) AS "Work_Minutes"
       FROM set_process_steps s JOIN work_process p ON p.id = s.process_id
       LEFT JOIN work_report r ON r.work_order_id = ${orderId} AND r.step_no = s.ser_no
       WHERE s.parent_id = ${o.Route_ID ?? 0} GROUP BY s.ser_no, s.process_id, p.process_name ORDER BY s.ser_no`.execute(
-          engine.db,
-        );
-      return ok(rows, ctx);
-    },
-  );
+        engine.db,
+      );
+    return ok(rows, ctx);
+  });
 }

@@ -94,7 +94,13 @@ function defaultMarks(s: Row) {
 /** GET /Sow/{id}/Comparison: the bid evaluation's comparison and weighted scores for one SOW. */
 export function comparisonRoutes(app: FastifyInstance, engine: Engine) {
   const svc = engine.service(sow.name);
-  app.get('/Sow/:id/Comparison', { config: { perm: { entity: sow.name, button: 'view' } } }, async (req) => {
+  const route = {
+    config: {
+      perm: { entity: sow.name, button: 'view' as const },
+      records: [{ entity: sow.name, in: 'params' as const, key: 'id' }],
+    },
+  };
+  app.get('/Sow/:id/Comparison', route, async (req) => {
     const ctx = requestContext(req);
     const id = parseId((req.params as { id: string }).id);
     const q = parseWith(query, req.query, undefined, ctx.lang);

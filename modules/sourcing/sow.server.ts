@@ -122,7 +122,11 @@ async function openRound(
 
 export function sowRoutes(app: FastifyInstance, engine: Engine) {
   const svc = engine.service(sow.name);
-  const edit = { config: { perm: { entity: sow.name, button: 'edit' as const } } };
+  const records = [
+    { entity: sow.name, in: 'body' as const, key: 'Sow_ID' },
+    { entity: 'Supplier', in: 'body' as const, key: 'Supplier_IDs' },
+  ];
+  const edit = { config: { perm: { entity: sow.name, button: 'edit' as const }, records } };
 
   const act = async <B>(
     req: FastifyRequest,
@@ -148,8 +152,10 @@ export function sowRoutes(app: FastifyInstance, engine: Engine) {
   app.post('/Sow/Release', edit, (req) => act(req, releaseBody, releaseSow));
   app.post('/Sow/NextRound', edit, (req) => act(req, nextRoundBody, nextRound));
   app.post('/Sow/CloseRound', edit, (req) => act(req, idBody, closeRound));
-  app.post('/Sow/CloseCase', { config: { perm: { entity: sow.name, button: 'close' as const } } }, (req) =>
-    act(req, closeBody, closeCase),
+  app.post(
+    '/Sow/CloseCase',
+    { config: { perm: { entity: sow.name, button: 'close' as const }, records } },
+    (req) => act(req, closeBody, closeCase),
   );
 }
 

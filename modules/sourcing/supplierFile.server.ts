@@ -113,7 +113,12 @@ export async function createPortalAccount(
 export function supplierFileRoutes(app: FastifyInstance, engine: Engine) {
   app.get(
     '/Supplier/ExpiringDocuments',
-    { config: { perm: { entity: 'Supplier', button: 'view' } } },
+    {
+      config: {
+        perm: { entity: 'Supplier', button: 'view' },
+        records: [{ entity: 'Supplier', in: 'query', key: 'Supplier_ID' }],
+      },
+    },
     async (req) => {
       const ctx = requestContext(req);
       const q = parseWith(expiringQuery, req.query, undefined, ctx.lang);
@@ -135,7 +140,12 @@ export function supplierFileRoutes(app: FastifyInstance, engine: Engine) {
 
   app.post(
     '/Supplier/CreatePortalAccount',
-    { config: { perm: { entity: 'Supplier', button: 'edit' } } },
+    {
+      config: {
+        perm: { entity: 'Supplier', button: 'edit' },
+        records: [{ entity: 'Supplier', in: 'body', key: 'Supplier_ID' }],
+      },
+    },
     async (req) => {
       const ctx = requestContext(req);
       const body = parseWith(accountBody, req.body, undefined, ctx.lang);

@@ -22,7 +22,12 @@ const body = z.strictObject({
 export function barcodeRoutes(app: FastifyInstance, engine: Engine) {
   app.post(
     '/BarcodeTemplate/Print',
-    { config: { perm: { entity: 'BarcodeTemplate', button: 'view' } } },
+    {
+      config: {
+        perm: { entity: 'BarcodeTemplate', button: 'view' },
+        records: [{ entity: 'BarcodeTemplate', in: 'body', key: 'Template_ID' }],
+      },
+    },
     async (req, reply) => {
       const ctx = requestContext(req);
       const input = parseWith(body, req.body, undefined, ctx.lang);

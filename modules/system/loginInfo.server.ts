@@ -1,4 +1,5 @@
 import { type Engine, ok, parseWith, requestContext } from '@mes/engine-server';
+import { CLIENT_PARAMS } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -94,9 +95,8 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
       Location: [],
       Suppliers: [],
       SystemSettings: (
-        await sql`SELECT id AS "ID", parameter_value AS "Parameter_Value" FROM system_parameter ORDER BY id`.execute(
-          db,
-        )
+        await sql`SELECT id AS "ID", parameter_value AS "Parameter_Value" FROM system_parameter
+          ${staff ? sql`` : sql`WHERE id IN (${sql.join(CLIENT_PARAMS)})`} ORDER BY id`.execute(db)
       ).rows,
       ModuleMenus: flatten(menus),
       ...extra,

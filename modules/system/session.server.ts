@@ -128,7 +128,13 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     return ok(null, ctx);
   });
 
-  app.post('/Users/ResetPwd', { config: { perm: { entity: 'Users', button: 'edit' } } }, async (req) => {
+  const reset = {
+    config: {
+      perm: { entity: 'Users', button: 'edit' as const },
+      records: [{ entity: 'Users', in: 'body' as const, key: 'User_ID' }],
+    },
+  };
+  app.post('/Users/ResetPwd', reset, async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(resetBody, req.body, undefined, ctx.lang);
     checkNewPassword(body.Pass_Word);

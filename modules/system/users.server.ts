@@ -1,7 +1,16 @@
 import { hashPassword, type SeedContext } from '@mes/engine-server';
 import { sql } from 'kysely';
 
-/** Grants a role every page of the listed module, group or page codes, with the given buttons. */
+/**
+ * Pages that change who may do what or what the public sign-in page shows (its service link): the
+ * seed grants them to the administrator role only, whatever prefix a demo role is given.
+ */
+export const ADMIN_ONLY_PAGES = ['home.company', 'setting.user', 'setting.role', 'setting.parameter'];
+
+/**
+ * Grants a role every page of the listed module, group or page codes, with the given buttons;
+ * never ADMIN_ONLY_PAGES.
+ */
 export async function grantMenus(
   { tx }: SeedContext,
   roleId: number,
@@ -19,8 +28,10 @@ export async function grantMenus(
     SELECT p.id, p.menu_code, g.menu_code AS group_code, m.menu_code AS module_code, p.buttons
     FROM module_menu p JOIN module_menu g ON g.id = p.parent_menu_id JOIN module_menu m ON m.id = g.parent_menu_id
     WHERE p.menu_type = 3`.execute(tx);
-  const pages = rows.filter((r) =>
-    [r.menu_code, r.group_code, r.module_code].some((c) => prefixes.includes(c)),
+  const pages = rows.filter(
+    (r) =>
+      !ADMIN_ONLY_PAGES.includes(r.menu_code) &&
+      [r.menu_code, r.group_code, r.module_code].some((c) => prefixes.includes(c)),
   );
   await sql`DELETE FROM role_grants WHERE parent_id = ${roleId}`.execute(tx);
   let n = 0;

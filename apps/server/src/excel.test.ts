@@ -231,15 +231,17 @@ describe('export progress', () => {
 describe('GET /BatchNO', () => {
   it('numbers batches per material and day, concurrently unique', async () => {
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const no = (await t.call<{ Material_Number: string }[]>('GET', '/Material?PageSize=1')).body.Data[0]
+      .Material_Number;
     const keys = await Promise.all(
       Array.from({ length: 8 }, () =>
         t
-          .call<{ Key_Name: string }>('GET', '/BatchNO?Encoding_Rules=M-1001')
+          .call<{ Key_Name: string }>('GET', `/BatchNO?Encoding_Rules=${no}`)
           .then((r) => r.body.Data.Key_Name),
       ),
     );
     expect(new Set(keys).size).toBe(8);
-    expect(keys.sort()[0]).toBe(`M-1001${day}001`);
+    expect(keys.sort()[0]).toBe(`${no}${day}001`);
     expect((await t.call('GET', '/BatchNO?Encoding_Rules=')).body.Code).toBe(1);
     expect((await t.call('GET', "/BatchNO?Encoding_Rules=a'b")).body.Code).toBe(1);
   });

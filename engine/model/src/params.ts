@@ -9,3 +9,9 @@ export const PARAM = {
   /** stock closed up to this day (yyyy-MM-dd), or 0: nothing dated then or before posts or is reversed */
   STOCK_CLOSED_UNTIL: 34,
 } as const;
+
+/**
+ * The parameters the web client reads from GET /Base/GetLoginInfo (the shell's auto-lock). A supplier
+ * portal account gets these only: the others (stock, costing, sessions) are the company's business.
+ */
+export const CLIENT_PARAMS: readonly number[] = [PARAM.AUTO_LOCK_MINUTES];

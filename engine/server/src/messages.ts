@@ -190,6 +190,10 @@ export const MESSAGES = {
   date_invalid: { zh: '日期格式应为 yyyy-MM-dd', en: 'must be a date in the form yyyy-MM-dd' },
   time_invalid: { zh: '时间格式应为 HH:mm', en: 'must be a time in the form HH:mm' },
   sort_not_allowed: { zh: '不能按「{field}」排序', en: 'cannot be sorted by "{field}"' },
+  lookup_only: {
+    zh: '仅可选用此资料：只能按 {fields} 查找和排序',
+    en: 'You may only pick these records: search and sort by {fields} only',
+  },
   line_no: { zh: '第 {n} 行', en: 'row {n}' },
   t_string: { zh: '文本', en: 'text' },
   t_number: { zh: '数字', en: 'a number' },

@@ -46,7 +46,13 @@ function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalSe
     for (const prefix of ['', '/DZSoft'])
       app.post(
         `${prefix}/${def.name}/${action}`,
-        { config: { perm: { entity: def.name, button: BUTTON[action] } }, schema: { tags: [def.name] } },
+        {
+          config: {
+            perm: { entity: def.name, button: BUTTON[action] },
+            records: [{ entity: def.name, in: 'body', key: def.key }],
+          },
+          schema: { tags: [def.name] },
+        },
         async (req) => {
           const ctx = requestContext(req);
           const input = parseWith(body, req.body, def, ctx.lang);
@@ -66,7 +72,13 @@ function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalSe
       );
   app.get(
     `/${def.name}/:id/ApprovalHistory`,
-    { config: { perm: { entity: def.name, button: 'view' } }, schema: { tags: [def.name] } },
+    {
+      config: {
+        perm: { entity: def.name, button: 'view' },
+        records: [{ entity: def.name, in: 'params', key: 'id' }],
+      },
+      schema: { tags: [def.name] },
+    },
     async (req) => {
       const ctx = requestContext(req);
       const id = parseId((req.params as { id: string }).id);

@@ -1,5 +1,5 @@
 import { type EntityDef, STATE } from '@mes/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../context';
 import type { Engine } from '../engine';
@@ -32,6 +32,19 @@ export type Perm =
   | { entity: string; button: Button }
   | { menu: string; button?: Button };
 
+/**
+ * A record id a route reads from its request, and whose record it names. The engine refuses (404) a
+ * request naming a record outside the user's data authority before the handler runs, so a custom
+ * route reaches only what `GET /{Entity}/{id}` would show. Every route declares the ids it takes
+ * (`records: []` when none): the generated test fails for a route that declares nothing.
+ */
+export interface RecordInput {
+  entity: string;
+  /** A path parameter, a query parameter or a body field: one id, a list of ids, or ids joined by commas. */
+  in: 'params' | 'query' | 'body';
+  key: string;
+}
+
 export interface AuthState {
   session: SessionRow;
   token: string;
@@ -54,13 +67,27 @@ declare module 'fastify' {
      * routes, whatever their roles grant: internal data never depends on a role being set up right.
      */
     portal?: boolean;
+    /** The record ids the route takes, see RecordInput. */
+    records?: RecordInput[];
+    /**
+     * Serves other pages' pickers: a user who may only look the entity up reaches it (and gets names
+     * only). Any other route of the entity refuses look-up-only access.
+     */
+    lookup?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
   }
   interface FastifyInstance {
     /** Every API route with its permission, for the generated permission tests and the docs. */
-    permRoutes: { method: string; url: string; perm: Perm; portal: boolean }[];
+    permRoutes: {
+      method: string;
+      url: string;
+      perm: Perm;
+      portal: boolean;
+      records?: RecordInput[];
+      lookup: boolean;
+    }[];
   }
 }
 
@@ -80,7 +107,8 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
   app.decorate('permRoutes', routes);
 
   app.addHook('onRoute', (r) => {
-    const perm = (r.config as { perm?: Perm } | undefined)?.perm;
+    const config = r.config as FastifyContextConfig | undefined;
+    const perm = config?.perm;
     if (!perm && !isInfra(r.url, r.method))
       throw new Error(`Route ${String(r.method)} ${r.url} declares no permission`);
     if (perm)
@@ -90,7 +118,9 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
             method: m,
             url: r.url,
             perm,
-            portal: !!(r.config as { portal?: boolean } | undefined)?.portal,
+            portal: !!config?.portal,
+            records: config?.records,
+            lookup: !!config?.lookup,
           });
   });
 
@@ -130,13 +160,29 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
       return;
     }
     const decision = access.decide(grants, perm.entity, perm.button);
-    if (!decision) await deny(req, perm.entity);
+    if (!decision || (decision === 'lookup' && !req.routeOptions.config?.lookup))
+      await deny(req, perm.entity);
     req.auth.ownOnly = decision === 'own';
     req.auth.lookupOnly = decision === 'lookup';
     req.auth.scope = dataScope(engine.registry.get(perm.entity), req.auth);
   });
 
-  // record rules: a record outside the data authority is not there; an own-records grant edits only its own
+  // the records a route declares it takes: one outside the data authority is not there
+  app.addHook('preHandler', async (req) => {
+    const auth = req.auth;
+    if (!auth) return;
+    for (const input of req.routeOptions.config?.records ?? []) {
+      const def = engine.registry.get(input.entity);
+      const scope = dataScope(def, auth);
+      const ids = scope ? idsOf(requestPart(req, input.in)?.[input.key]) : [];
+      if (!ids.length) continue;
+      const { rows } = await sql<{ id: number }>`SELECT t.id FROM ${sql.table(def.table)} AS t
+        WHERE t.id = ANY(${ids}) AND NOT coalesce(${scope}, FALSE) LIMIT 1`.execute(engine.db);
+      if (rows.length) throw new AppError('not_found', {}, 404);
+    }
+  });
+
+  // record rules: an own-records grant edits only its own
   app.addHook('preHandler', async (req) => {
     const perm = req.routeOptions.config?.perm;
     const auth = req.auth;
@@ -156,4 +202,18 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     if (auth.ownOnly && r.created_by !== auth.session.user_id && r.state !== STATE.VOID)
       await deny(req, def.name);
   });
+}
+
+function requestPart(req: FastifyRequest, part: RecordInput['in']): Record<string, unknown> | undefined {
+  const v = part === 'params' ? req.params : part === 'query' ? req.query : req.body;
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+}
+
+/** The well-formed ids of a value; anything else is left to the route's own validation. */
+function idsOf(v: unknown): number[] {
+  const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+  const ids = list
+    .map((x) => (typeof x === 'string' && /^\s*\d{1,15}\s*$/.test(x) ? Number(x) : x))
+    .filter((x): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0);
+  return [...new Set(ids)];
 }

@@ -2,9 +2,11 @@ import { createSchema, labelOf, listQuerySchema, updateSchema } from '@mes/model
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Button } from '../auth/grants';
+import type { RecordInput } from '../auth/plugin';
 import type { Row } from '../db';
 import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
+import { lookupQuery, lookupView as pickerView } from './lookup';
 import type { EntityService } from './service';
 
 export function parseId(raw: string): number {
@@ -25,29 +27,37 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
   const idParam = { type: 'object', properties: { id: { type: 'integer' } } };
 
   // what a picker needs: the key, the display field, and whether the record is still in use
-  const lookupView = (r: Row): Row => {
-    const out: Row = { [def.key]: r[def.key], [def.display]: r[def.display], State: r.State };
-    if ('Disabled' in def.fields) out.Disabled = r.Disabled;
-    return out;
-  };
-  const perm = (button: Button) => ({ perm: { entity: def.name, button } });
+  const lookupView = (r: Row): Row => pickerView(def, r);
+  const byParam: RecordInput[] = [{ entity: def.name, in: 'params', key: 'id' }];
+  const perm = (button: Button, records: RecordInput[] = [], lookup = false) => ({
+    perm: { entity: def.name, button },
+    records,
+    lookup,
+  });
 
   app.get(
     base,
     {
-      config: perm('view'),
+      config: perm('view', [], true),
       schema: { tags, summary: summary('列表'), querystring: doc(listQuerySchema(def)) },
     },
     async (req) => {
       const ctx = requestContext(req);
-      const { rows, paging } = await svc.list(svc.parseQuery(req.query, ctx), undefined, req.auth?.scope);
+      const q = svc.parseQuery(req.query, ctx);
+      const asked = 'Sort' in (req.query as Record<string, unknown>);
+      const lookup = req.auth?.lookupOnly;
+      const { rows, paging } = await svc.list(
+        lookup ? lookupQuery(def, q, asked) : q,
+        undefined,
+        req.auth?.scope,
+      );
       return ok(req.auth?.lookupOnly ? rows.map(lookupView) : rows, ctx, paging);
     },
   );
 
   app.get(
     `${base}/:id`,
-    { config: perm('view'), schema: { tags, summary: summary('详情'), params: idParam } },
+    { config: perm('view', byParam, true), schema: { tags, summary: summary('详情'), params: idParam } },
     async (req) => {
       const ctx = requestContext(req);
       const rec = await svc.mustGet(
@@ -73,7 +83,10 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
 
   app.put(
     base,
-    { config: perm('edit'), schema: { tags, summary: summary('修改'), body: doc(updateSchema(def)) } },
+    {
+      config: perm('edit', [{ entity: def.name, in: 'body', key: def.key }]),
+      schema: { tags, summary: summary('修改'), body: doc(updateSchema(def)) },
+    },
     async (req) => {
       const ctx = requestContext(req);
       return ok(await svc.modify(req.body, ctx), ctx);
@@ -82,7 +95,7 @@ export function registerCrud(app: FastifyInstance, svc: EntityService) {
 
   app.delete(
     `${base}/:id`,
-    { config: perm('delete'), schema: { tags, summary: summary('删除'), params: idParam } },
+    { config: perm('delete', byParam), schema: { tags, summary: summary('删除'), params: idParam } },
     async (req) => {
       const ctx = requestContext(req);
       await svc.remove(parseId((req.params as { id: string }).id), ctx);

@@ -161,7 +161,8 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
     (await sql<Row>`SELECT ${COLUMNS} FROM attachment WHERE ${sql.ref(column)} = ${value}`.execute(engine.db))
       .rows[0];
 
-  app.delete('/Attachment/:fileCode', signedIn, async (req) => {
+  // a file's code, not a record id: `owner` checks the record the file belongs to
+  app.delete('/Attachment/:fileCode', { config: { ...signedIn.config, records: [] } }, async (req) => {
     const ctx = requestContext(req);
     const code = (req.params as { fileCode: string }).fileCode;
     const row = /^[a-f0-9]{32}$/.test(code) ? await byColumn('file_code', code) : undefined;

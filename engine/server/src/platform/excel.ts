@@ -106,7 +106,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
     if (!def.api) continue;
     app.get(
       `/${def.name}/Export`,
-      { config: { perm: { entity: def.name, button: 'export' }, cookieAuth: true } },
+      { config: { perm: { entity: def.name, button: 'export' }, records: [], cookieAuth: true } },
       async (req, reply) => {
         const ctx = requestContext(req);
         const { Progress_Token, ...filters } = req.query as Record<string, unknown>;
@@ -165,7 +165,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
     if (def.kind === 'log') continue;
     app.post(
       `/${def.name}/Import`,
-      { config: { perm: { entity: def.name, button: 'import' } } },
+      { config: { perm: { entity: def.name, button: 'import' }, records: [] } },
       async (req, reply) => {
         const ctx = requestContext(req);
         const sheet = await readUploadSheet(req, MAX_IMPORT_ROWS);

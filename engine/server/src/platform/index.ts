@@ -4,7 +4,6 @@ import { attachmentRoutes } from './attachments';
 
 export { type PortalAttachmentRule, portalAttachmentRule } from './attachments';
 
-import { batchNoRoutes } from './batchNo';
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
 import { excelRoutes } from './excel';
@@ -24,6 +23,5 @@ export const engineServerModule: ServerModule = {
     printRoutes(app, engine);
     excelRoutes(app, engine);
     linesExcelRoutes(app, engine);
-    batchNoRoutes(app, engine);
   },
 };

@@ -90,7 +90,7 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
 
     app.post(
       `/${def.name}/LinesExport`,
-      { config: { perm: { entity: def.name, button: 'export' } } },
+      { config: { perm: { entity: def.name, button: 'export' }, records: [] } },
       async (req, reply) => {
         const ctx = requestContext(req);
         const body = parseWith(exportBody, req.body, def, ctx.lang);
@@ -121,7 +121,7 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
 
     app.post(
       `/${def.name}/LinesImport`,
-      { config: { perm: { entity: def.name, button: 'import' } } },
+      { config: { perm: { entity: def.name, button: 'import' }, records: [] } },
       async (req, reply) => {
         const ctx = requestContext(req);
         const lines = linesOf(def, parseWith(linesQuery, req.query, def, ctx.lang).Lines);
