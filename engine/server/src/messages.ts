@@ -71,6 +71,18 @@ export const MESSAGES = {
     zh: '转交的审批人无效（不能是自己，且必须是在用的员工账号）',
     en: 'Invalid next approver (not yourself, and an active staff account)',
   },
+  next_user_is_author: {
+    zh: '不能转交给单据的制单人审批',
+    en: 'The document cannot be passed to its own author for approval',
+  },
+  next_user_cannot_approve: {
+    zh: '转交的审批人没有该单据的审核权限',
+    en: 'The chosen approver has no right to approve this document',
+  },
+  unapprove_last_level: {
+    zh: '只有最后一级审批人才能反审核该单据',
+    en: 'Only an approver of the last level may unapprove this document',
+  },
   msg_pending: { zh: '{doc} {no} 待您审批', en: '{doc} {no} is waiting for your approval' },
   msg_approved: { zh: '{doc} {no} 已审核通过', en: '{doc} {no} has been approved' },
   msg_rejected: { zh: '{doc} {no} 被驳回：{reason}', en: '{doc} {no} was rejected: {reason}' },
