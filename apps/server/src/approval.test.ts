@@ -224,6 +224,23 @@ describe('approval through two levels', () => {
     });
   });
 
+  it('answers the pending list of a user without a department (an empty Dept_ID is no Dept_ID)', async () => {
+    const d = await newDoc();
+    await act('boss1', 'Approve', { ID: d.ID });
+    const pending = await t.call<{ Parameter: string }[]>(
+      'GET',
+      `/SendMsg/GetSendMsgs?User_ID=${users.boss2.id}&Dept_ID=&Title=&Page=1&PageSize=15`,
+      undefined,
+      as('boss2'),
+    );
+    expect([pending.status, pending.body.Message]).toEqual([200, '操作成功']);
+    expect(pending.body.Data.map((m) => m.Parameter)).toContain(String(d.ID));
+    // a generic list alike: the empty filter is no filter
+    const all = await t.call<unknown[]>('GET', '/Users?PageSize=100');
+    const emptyFilter = await t.call<unknown[]>('GET', '/Users?PageSize=100&Dept_ID=&User_Name=');
+    expect([emptyFilter.status, emptyFilter.body.Data.length]).toEqual([200, all.body.Data.length]);
+  });
+
   it('refuses a transfer to the author or to a user who may not approve, and changes nothing', async () => {
     const d = await newDoc();
     const toAuthor = await act('boss1', 'Approve', { ID: d.ID, Next_User_ID: users.author.id });
