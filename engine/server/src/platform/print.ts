@@ -1,4 +1,4 @@
-import { STATE } from '@mes/model';
+import { contentDisposition, STATE } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -66,7 +66,10 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
         .header('X-Content-Type-Options', 'nosniff')
         .header(
           'Content-Disposition',
-          `inline; filename*=UTF-8''${encodeURIComponent(`${def.name}-${keys.length > 1 ? `${keys[0]}-${keys.length}` : keys[0]}.pdf`)}`,
+          contentDisposition(
+            'inline',
+            `${def.name}-${keys.length > 1 ? `${keys[0]}-${keys.length}` : keys[0]}.pdf`,
+          ),
         )
         .send(pdf);
     },
