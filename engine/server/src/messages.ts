@@ -111,6 +111,14 @@ export const MESSAGES = {
     zh: '自定义字段已保存，其他用户需重新登录后生效',
     en: 'Custom fields saved; other users must sign in again to see them',
   },
+  custom_unconfigured: {
+    zh: '{field} 没有配置自定义字段，不能填写',
+    en: '{field} is not configured as a custom field and cannot take a value',
+  },
+  custom_menu: {
+    zh: '只能为显示该数据对象的页面配置自定义字段',
+    en: 'Custom fields can only be defined for a page that shows this object',
+  },
   custom_not_allowed: { zh: '该页面不支持自定义字段', en: 'This page does not allow custom fields' },
   table_params: { zh: '表格配置参数错误！', en: 'Table configuration parameters are wrong!' },
   table_saved: { zh: '表格配置已保存', en: 'Table configuration saved' },
