@@ -347,6 +347,30 @@ describe('custom fields', () => {
     expect((await t.call<{ Version: number }>('GET', `/Factory/${Factory_ID}`)).body.Data.Version).toBe(
       Version,
     );
+    // a value kept from a definition since removed goes back unchanged with the record's form
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1), field(3)]);
+    const kept = await t.call<{ Version: number }>('PUT', '/Factory', {
+      Factory_ID,
+      Version,
+      Extension_Field3: 'c',
+    });
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1)]);
+    const again = await t.call<{ Version: number; Extension_Field3: string }>('PUT', '/Factory', {
+      Factory_ID,
+      Version: kept.body.Data.Version,
+      Factory_Name: 'y',
+      Extension_Field3: 'c',
+    });
+    expect(again.body.Data).toMatchObject({ Extension_Field3: 'c' });
+    expect(
+      (
+        await t.call('PUT', '/Factory', {
+          Factory_ID,
+          Version: again.body.Data.Version,
+          Extension_Field3: 'd',
+        })
+      ).status,
+    ).toBe(400);
     await t.call('DELETE', `/Factory/${Factory_ID}`);
   });
 

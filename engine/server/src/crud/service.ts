@@ -232,7 +232,7 @@ export class EntityService {
       const old = await this.mustGet(id, tx, true);
       if (old.Version !== version) throw conflict();
       if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
-      await checkCustomFields(this.peers, tx, this.def, data, false);
+      await checkCustomFields(this.peers, tx, this.def, data, false, old);
       await checkTagValue(tx, this.def, data);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);

@@ -146,16 +146,19 @@ export async function checkCustomFields(
   def: EntityDef,
   data: Row,
   creating: boolean,
+  old?: Row | null,
 ): Promise<void> {
   if (!def.features.customFields) return;
   const configs = await cachedConfigs(engine, tx, def.name);
-  // a slot no page of the entity configures takes no value (a form sends the six, empty)
+  // a slot no page of the entity configures takes no new value (a form sends the six: empty, or
+  // what the record held when a definition was removed)
   const configured = new Set(configs.map((c) => c.Column_Name));
   for (const name of CUSTOM_FIELD_NAMES) {
     const v = data[name];
     if (configured.has(name) || v === undefined) continue;
-    if (v !== null && v !== '') throw new AppError('custom_unconfigured', { field: name }).at(name);
-    data[name] = null;
+    if (v === null || v === '') data[name] = null;
+    else if (v === old?.[name]) delete data[name];
+    else throw new AppError('custom_unconfigured', { field: name }).at(name);
   }
   for (const c of configs) {
     if (!creating && !(c.Column_Name in data)) continue;
