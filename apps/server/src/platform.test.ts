@@ -76,7 +76,34 @@ describe('tags', () => {
     expect((await t.call<unknown[]>('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(before);
     const fine = await save(`${m.body.Data.ID},${g.body.Data.ID},0${g.body.Data.ID}`);
     expect(fine.body.Data.Tag_Value).toBe(`${m.body.Data.ID},${g.body.Data.ID}`);
-    await t.call('DELETE', `/Factory/${(fine.body.Data as unknown as { Factory_ID: number }).Factory_ID}`);
+    // the record's own tags go back unchanged though a tag has since moved to another page
+    const row = fine.body.Data as unknown as { Factory_ID: number; Version: number; Tag_Value: string };
+    const tag = (await t.call<{ Version: number }>('GET', `/TagInfo/${m.body.Data.ID}`)).body.Data;
+    const moved = await t.call('PUT', '/TagInfo', {
+      ID: m.body.Data.ID,
+      Version: tag.Version,
+      DtlList: [{ Menu_ID: jobMenu }],
+    });
+    expect(moved.body.Code, moved.body.Message).toBe(0);
+    const resent = await t.call<{ Version: number }>('PUT', '/Factory', {
+      Factory_ID: row.Factory_ID,
+      Version: row.Version,
+      Factory_Name: 'retagged',
+      Tag_Value: row.Tag_Value,
+    });
+    expect(resent.body.Code, resent.body.Message).toBe(0);
+    const changed = await t.call('PUT', '/Factory', {
+      Factory_ID: row.Factory_ID,
+      Version: resent.body.Data.Version,
+      Tag_Value: `${g.body.Data.ID},${m.body.Data.ID}`,
+    });
+    expect(changed.status).toBe(400);
+    await t.call('PUT', '/TagInfo', {
+      ID: m.body.Data.ID,
+      Version: tag.Version + 1,
+      DtlList: [{ Menu_ID: factoryMenu }],
+    });
+    await t.call('DELETE', `/Factory/${row.Factory_ID}`);
     // deleting a tag removes it from the rows
     await t.call('DELETE', `/TagInfo/${m.body.Data.ID}`);
     expect(

@@ -233,7 +233,7 @@ export class EntityService {
       if (old.Version !== version) throw conflict();
       if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
       await checkCustomFields(this.peers, tx, this.def, data, false, old);
-      await checkTagValue(tx, this.def, data);
+      await checkTagValue(tx, this.def, data, old);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);
       applyComputed(this.def, data, old);

@@ -70,10 +70,11 @@ async function rowIds(tx: Tx, def: EntityDef, listNo: string): Promise<number[]>
 /**
  * Tag_Value saved with a record (the list's batch tagging goes through SetTag) names tags that exist
  * and apply to a page of the entity, a tag for no page applying to all; stored as their ids, once each.
+ * The record's own tags may go back unchanged (a tag's pages may have changed since).
  */
-export async function checkTagValue(tx: Tx, def: EntityDef, data: Row): Promise<void> {
+export async function checkTagValue(tx: Tx, def: EntityDef, data: Row, old?: Row | null): Promise<void> {
   const value = data.Tag_Value;
-  if (!def.features.tags || typeof value !== 'string' || !value) return;
+  if (!def.features.tags || typeof value !== 'string' || !value || value === old?.Tag_Value) return;
   const given = [...new Set(value.split(',').map((v) => String(Number(v))))];
   // an id beyond the column's range names no tag (and must not reach the query)
   const ids = given.filter((v) => /^\d{1,9}$/.test(v));
