@@ -82,6 +82,13 @@ describe('attachments', () => {
     // a name stored before names were cleaned is cleaned when sent
     await sql`UPDATE attachment SET file_name = ${'old\u202Efdp.pdf'}
       WHERE file_code = ${named.body.Data.File_Code}`.execute(t.engine.db);
+    const listed = await t.call<{ File_Code: string; File_Name: string }[]>(
+      'GET',
+      `/Attachment?BZ_Code=${factoryId}&BZ_Table=Factory`,
+    );
+    expect(listed.body.Data.find((a) => a.File_Code === named.body.Data.File_Code)?.File_Name).toBe(
+      'oldfdp.pdf',
+    );
     const sent = await fetch(`${t.url}/Attachment/Download/${named.body.Data.File_Code}`, {
       headers: { cookie: `token=${t.token}` },
     });

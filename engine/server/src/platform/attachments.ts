@@ -161,6 +161,8 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
       WHERE bz_table IN (${sql.join(tables)}) AND bz_code IN (${sql.join(codes)})
         ${q.Attachment_Type ? sql`AND attachment_type = ${Number(q.Attachment_Type)}` : sql``}
       ORDER BY id`.execute(engine.db);
+    // a name stored before control characters were stripped on upload is shown cleaned
+    for (const r of rows) r.File_Name = safeFileName(String(r.File_Name ?? ''));
     return ok(rows, ctx);
   });
 
