@@ -265,6 +265,28 @@ describe('approval through two levels', () => {
     });
     // the author cannot approve the document a transfer did not give them
     expect((await act('author', 'Approve', { ID: d.ID })).status).toBe(403);
+    // the transfer list of the document offers neither
+    const approvers = async (query: string) => {
+      const r = await t.call<{ User_ID: number }[]>(
+        'GET',
+        `/ApprovalSetting/Approvers${query}`,
+        undefined,
+        as('boss1'),
+      );
+      return { status: r.status, ids: r.status === 200 ? r.body.Data.map((u) => u.User_ID) : [] };
+    };
+    const forDoc = await approvers(`?Entity=TestVoucher&ID=${d.ID}`);
+    expect(forDoc.ids).toEqual(expect.arrayContaining([users.boss2.id, users.deputy.id]));
+    for (const who of ['author', 'clerk', 'boss1']) expect(forDoc.ids, who).not.toContain(users[who].id);
+    expect((await approvers('')).ids).toEqual(expect.arrayContaining([users.author.id, users.clerk.id]));
+    expect((await approvers('?Entity=NoSuchThing')).status).toBe(404);
+    const byClerk = await t.call(
+      'GET',
+      '/ApprovalSetting/Approvers?Entity=TestVoucher',
+      undefined,
+      as('clerk'),
+    );
+    expect(byClerk.status).toBe(404);
   });
 
   it('rejects with a reason back to the author, who is told why', async () => {
