@@ -11,6 +11,7 @@ import {
   withTx,
   writeLog,
 } from '@mes/engine-server';
+import { contentDisposition } from '@mes/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -305,7 +306,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     const { name, buffer } = await exportTree(engine, id, ctx.lang);
     return reply
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('Content-Disposition', contentDisposition('attachment', name))
       .header('X-Content-Type-Options', 'nosniff')
       .send(buffer);
   });

@@ -28,6 +28,7 @@ const BUTTON_NAMES: Record<string, [string, string]> = {
   print: ['打印', 'Print'],
   export: ['导出', 'Export'],
   import: ['导入', 'Import'],
+  config: ['配置字段', 'Configure fields'],
 };
 
 /** A user may ask only about themself: another User_ID in a query is refused, never answered. */

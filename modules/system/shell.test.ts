@@ -132,7 +132,7 @@ describe('login info and menus', () => {
     ])
       expect(pages.map((p) => p.Route)).toContain(path);
     expect(pages.find((p) => p.Menu_Code === 'setting.factory')?.ButtonDtl.map((b) => b.Button_Code)).toEqual(
-      ['add', 'edit', 'delete', 'export', 'import', 'print'],
+      ['add', 'edit', 'delete', 'export', 'import', 'print', 'config'],
     );
 
     const buyer = (await t.call<Menu[]>('GET', '/ModuleMenu/GetUserMenu', undefined, as(lina))).body.Data;

@@ -91,6 +91,19 @@ beforeAll(async () => {
     await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
     users[name] = { id: u.body.Data.User_ID, token: await t.login(name, 'password1') };
   }
+  // a user of the page who may not approve
+  const writer = await t.call<{ Role_ID: number }>('POST', '/Role', {
+    Role_Code: 'voucher_writer',
+    Role_Name: 'voucher_writer',
+    Grants: [{ Menu_ID: menu.Menu_ID, Buttons: 'add,edit', Opera_Type: 2 }],
+  });
+  const clerk = await t.call<{ User_ID: number }>('POST', '/Users', {
+    User_Account: 'clerk',
+    User_Name: 'clerk',
+    Roles: [{ Role_ID: writer.body.Data.Role_ID }],
+  });
+  await t.call('POST', '/Users/ResetPwd', { User_ID: clerk.body.Data.User_ID, Pass_Word: 'password1' });
+  users.clerk = { id: clerk.body.Data.User_ID, token: await t.login('clerk', 'password1') };
   await t.call('POST', '/ApprovalSetting', {
     Menu_ID: menu.Menu_ID,
     Levels: [
@@ -211,6 +224,71 @@ describe('approval through two levels', () => {
     });
   });
 
+  it('answers the pending list of a user without a department (an empty Dept_ID is no Dept_ID)', async () => {
+    const d = await newDoc();
+    await act('boss1', 'Approve', { ID: d.ID });
+    const pending = await t.call<{ Parameter: string }[]>(
+      'GET',
+      `/SendMsg/GetSendMsgs?User_ID=${users.boss2.id}&Dept_ID=&Title=&Page=1&PageSize=15`,
+      undefined,
+      as('boss2'),
+    );
+    expect([pending.status, pending.body.Message]).toEqual([200, '操作成功']);
+    expect(pending.body.Data.map((m) => m.Parameter)).toContain(String(d.ID));
+    // a generic list alike: the empty filter is no filter
+    const all = await t.call<unknown[]>('GET', '/Users?PageSize=100');
+    const emptyFilter = await t.call<unknown[]>('GET', '/Users?PageSize=100&Dept_ID=&User_Name=');
+    expect([emptyFilter.status, emptyFilter.body.Data.length]).toEqual([200, all.body.Data.length]);
+  });
+
+  it('refuses a transfer to the author or to a user who may not approve, and changes nothing', async () => {
+    const d = await newDoc();
+    const toAuthor = await act('boss1', 'Approve', { ID: d.ID, Next_User_ID: users.author.id });
+    expect([toAuthor.status, toAuthor.body.Message]).toEqual([400, '不能转交给单据的制单人审批']);
+    const toClerk = await t.call(
+      'POST',
+      '/TestVoucher/Approve',
+      { ID: d.ID, Next_User_ID: users.clerk.id },
+      {
+        ...as('boss1'),
+        'accept-language': 'en',
+      },
+    );
+    expect([toClerk.status, toClerk.body.Message]).toEqual([
+      400,
+      'The chosen approver has no right to approve this document',
+    ]);
+    expect((await t.call<Doc>('GET', `/TestVoucher/${d.ID}`)).body.Data).toMatchObject({
+      State: 1,
+      Approve_Level: 0,
+      Next_User_ID: null,
+    });
+    // the author cannot approve the document a transfer did not give them
+    expect((await act('author', 'Approve', { ID: d.ID })).status).toBe(403);
+    // the transfer list of the document offers neither
+    const approvers = async (query: string) => {
+      const r = await t.call<{ User_ID: number }[]>(
+        'GET',
+        `/ApprovalSetting/Approvers${query}`,
+        undefined,
+        as('boss1'),
+      );
+      return { status: r.status, ids: r.status === 200 ? r.body.Data.map((u) => u.User_ID) : [] };
+    };
+    const forDoc = await approvers(`?Entity=TestVoucher&ID=${d.ID}`);
+    expect(forDoc.ids).toEqual(expect.arrayContaining([users.boss2.id, users.deputy.id]));
+    for (const who of ['author', 'clerk', 'boss1']) expect(forDoc.ids, who).not.toContain(users[who].id);
+    expect((await approvers('')).ids).toEqual(expect.arrayContaining([users.author.id, users.clerk.id]));
+    expect((await approvers('?Entity=NoSuchThing')).status).toBe(404);
+    const byClerk = await t.call(
+      'GET',
+      '/ApprovalSetting/Approvers?Entity=TestVoucher',
+      undefined,
+      as('clerk'),
+    );
+    expect(byClerk.status).toBe(404);
+  });
+
   it('rejects with a reason back to the author, who is told why', async () => {
     const d = await newDoc();
     await act('boss1', 'Approve', { ID: d.ID });
@@ -241,18 +319,32 @@ describe('approval through two levels', () => {
     const d = await newDoc();
     await act('boss1', 'Approve', { ID: d.ID });
     await act('boss2', 'Approve', { ID: d.ID });
-    expect((await act('author', 'UnApprove', { ID: d.ID })).body.Data.State).toBe(1);
+    // only the last level takes an approval back
+    for (const who of ['author', 'boss1']) {
+      const r = await act(who, 'UnApprove', { ID: d.ID });
+      expect([r.status, r.body.Message], who).toEqual([403, '只有最后一级审批人才能反审核该单据']);
+    }
+    expect(reversed).not.toContain(d.ID);
+    expect((await t.call<Doc>('GET', `/TestVoucher/${d.ID}`)).body.Data.State).toBe(3);
+    expect((await act('boss2', 'UnApprove', { ID: d.ID })).body.Data.State).toBe(1);
     expect(reversed).toContain(d.ID);
+    // so does the user the last level passed the document to, once they approved it
+    const passed = await newDoc();
+    await act('boss1', 'Approve', { ID: passed.ID });
+    await act('boss2', 'Approve', { ID: passed.ID, Next_User_ID: users.deputy.id });
+    expect((await act('deputy', 'Approve', { ID: passed.ID })).body.Data.State).toBe(3);
+    expect((await act('boss1', 'UnApprove', { ID: passed.ID })).status).toBe(403);
+    expect((await act('deputy', 'UnApprove', { ID: passed.ID })).body.Data.State).toBe(1);
     const dep = await newDoc({ Has_Dependant: 'yes' });
     await act('boss1', 'Approve', { ID: dep.ID });
     await act('boss2', 'Approve', { ID: dep.ID });
-    expect((await act('author', 'UnApprove', { ID: dep.ID })).body.Message).toBe(
+    expect((await act('boss2', 'UnApprove', { ID: dep.ID })).body.Message).toBe(
       '已有后续单据引用该单据，不能反审核',
     );
     expect((await t.call<Doc>('GET', `/TestVoucher/${dep.ID}`)).body.Data.State).toBe(3);
     expect((await act('author', 'Complete', { ID: dep.ID })).body.Message).toBe('请填写原因');
     expect((await act('author', 'Complete', { ID: dep.ID, Rejected_Msg: '已结案' })).body.Data.State).toBe(9);
-    expect((await act('author', 'UnApprove', { ID: dep.ID })).status).toBe(409);
+    expect((await act('boss2', 'UnApprove', { ID: dep.ID })).status).toBe(409);
   });
 
   it('checks the posting date, bad bodies and the /DZSoft/ variant', async () => {

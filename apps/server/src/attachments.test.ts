@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing';
 
@@ -70,6 +71,31 @@ describe('attachments', () => {
     const big = await upload('big.pdf', Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024)]));
     expect(big.status).toBe(413);
     expect(big.body.Code).toBe(1);
+  });
+
+  it('strips control and bidirectional characters from names, stored and sent', async () => {
+    // the override would show "invoiceexe.pdf" for what is named ...exe
+    const named = await upload('scan.pdf', PDF, { File_Name: 'invoice\u202Eexe\u2066\u0085\u007F.pdf' });
+    expect(named.body.Data.File_Name).toBe('invoiceexe.pdf');
+    const byFile = await upload('报价\u202Bfdp\u0001.pdf', PDF);
+    expect(byFile.body.Data.File_Name).toBe('报价fdp.pdf');
+    // a name stored before names were cleaned is cleaned when sent
+    await sql`UPDATE attachment SET file_name = ${'old\u202Efdp.pdf'}
+      WHERE file_code = ${named.body.Data.File_Code}`.execute(t.engine.db);
+    const listed = await t.call<{ File_Code: string; File_Name: string }[]>(
+      'GET',
+      `/Attachment?BZ_Code=${factoryId}&BZ_Table=Factory`,
+    );
+    expect(listed.body.Data.find((a) => a.File_Code === named.body.Data.File_Code)?.File_Name).toBe(
+      'oldfdp.pdf',
+    );
+    const sent = await fetch(`${t.url}/Attachment/Download/${named.body.Data.File_Code}`, {
+      headers: { cookie: `token=${t.token}` },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('oldfdp.pdf')}`,
+    );
   });
 
   it('never lets a client path reach the disk, and checks the owning record', async () => {

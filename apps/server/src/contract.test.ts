@@ -187,9 +187,25 @@ describe.each(
     .map((d) => [d.name, d] as const),
 )('features of %s', (_n, def) => {
   it.runIf(!!def.features.customFields)(
-    'custom fields: Extension_Field1..6 are stored, filtered and searched',
+    'custom fields: Extension_Field1..6 are stored, filtered and searched once configured on a page',
     async () => {
-      const payload = { ...(await samplePayload(t, registry, def)), Extension_Field6: `cf-${def.name}` };
+      const sample = await samplePayload(t, registry, def);
+      // a slot without a custom field takes no value
+      expect((await t.call('POST', `/${def.name}`, { ...sample, Extension_Field6: 'x' })).status).toBe(400);
+      const { rows } = await sql<{ id: number }>`SELECT id FROM module_menu
+        WHERE entity_name = ${def.name} AND menu_type = 3 ORDER BY id LIMIT 1`.execute(t.engine.db);
+      expect(rows, 'a page to configure its custom fields on').toHaveLength(1);
+      const configured = await t.call('PUT', '/MenuExtend/BatchUpdate', [
+        {
+          Menu_ID: rows[0].id,
+          Table_Name: def.name,
+          Column_Name: 'Extension_Field6',
+          Describe: 'cf',
+          Data_Type: 'string',
+        },
+      ]);
+      expect(configured.body.Code, configured.body.Message).toBe(0);
+      const payload = { ...sample, Extension_Field6: `cf-${def.name}` };
       const r = await t.call<Record<string, unknown>>('POST', `/${def.name}`, payload);
       expect(r.body.Data.Extension_Field6).toBe(`cf-${def.name}`);
       expect(

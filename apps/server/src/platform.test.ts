@@ -58,6 +58,52 @@ describe('tags', () => {
     expect((await t.call<{ Tag_Value: string }>('GET', `/Factory/${f.Factory_ID}`)).body.Data.Tag_Value).toBe(
       `${m.body.Data.ID}`,
     );
+    // saved with the record itself: unknown tags and tags of another page are refused, nothing saved
+    const save = (Tag_Value: string, lang = 'zh') =>
+      t.call<{ Tag_Value: string | null }>(
+        'POST',
+        '/Factory',
+        { Factory_Code: `TG${Math.random()}`.slice(0, 20), Factory_Name: 'tagged', Tag_Value },
+        { authorization: `Bearer ${t.token}`, 'accept-language': lang },
+      );
+    const before = (await t.call<unknown[]>('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount;
+    const unknown = await save(`${g.body.Data.ID},999999`);
+    expect([unknown.status, unknown.body.Message]).toEqual([400, '标签不存在或不适用于该页面：999999']);
+    expect((await save(`${other.body.Data.ID}`, 'en')).body.Message).toBe(
+      `Tag ${other.body.Data.ID} does not exist or does not apply to this page`,
+    );
+    expect((await save('99999999999999999999')).status).toBe(400);
+    expect((await t.call<unknown[]>('GET', '/Factory?PageSize=1')).body.Paging?.TotalCount).toBe(before);
+    const fine = await save(`${m.body.Data.ID},${g.body.Data.ID},0${g.body.Data.ID}`);
+    expect(fine.body.Data.Tag_Value).toBe(`${m.body.Data.ID},${g.body.Data.ID}`);
+    // the record's own tags go back unchanged though a tag has since moved to another page
+    const row = fine.body.Data as unknown as { Factory_ID: number; Version: number; Tag_Value: string };
+    const tag = (await t.call<{ Version: number }>('GET', `/TagInfo/${m.body.Data.ID}`)).body.Data;
+    const moved = await t.call('PUT', '/TagInfo', {
+      ID: m.body.Data.ID,
+      Version: tag.Version,
+      DtlList: [{ Menu_ID: jobMenu }],
+    });
+    expect(moved.body.Code, moved.body.Message).toBe(0);
+    const resent = await t.call<{ Version: number }>('PUT', '/Factory', {
+      Factory_ID: row.Factory_ID,
+      Version: row.Version,
+      Factory_Name: 'retagged',
+      Tag_Value: row.Tag_Value,
+    });
+    expect(resent.body.Code, resent.body.Message).toBe(0);
+    const changed = await t.call('PUT', '/Factory', {
+      Factory_ID: row.Factory_ID,
+      Version: resent.body.Data.Version,
+      Tag_Value: `${g.body.Data.ID},${m.body.Data.ID}`,
+    });
+    expect(changed.status).toBe(400);
+    await t.call('PUT', '/TagInfo', {
+      ID: m.body.Data.ID,
+      Version: tag.Version + 1,
+      DtlList: [{ Menu_ID: factoryMenu }],
+    });
+    await t.call('DELETE', `/Factory/${row.Factory_ID}`);
     // deleting a tag removes it from the rows
     await t.call('DELETE', `/TagInfo/${m.body.Data.ID}`);
     expect(
@@ -292,5 +338,112 @@ describe('custom fields', () => {
     expect((await add(units[1].Unit_Name)).body.Message).toBe('包装单位：取值无效');
     expect((await add(units[0].Unit_Name)).body.Code).toBe(0);
     await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1)]);
+  });
+
+  it('refuses a value in a slot no custom field is configured for', async () => {
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1)]);
+    const add = (extra: Record<string, unknown>, lang = 'zh') =>
+      t.call<{ Factory_ID: number; Version: number }>(
+        'POST',
+        '/Factory',
+        { Factory_Code: `UC${Math.random()}`.slice(0, 20), Factory_Name: 'x', ...extra },
+        { authorization: `Bearer ${t.token}`, 'accept-language': lang },
+      );
+    const refused = await add({ Extension_Field1: 'a', Extension_Field2: 'b' });
+    expect([refused.status, refused.body.Message]).toEqual([
+      400,
+      'Extension_Field2 没有配置自定义字段，不能填写',
+    ]);
+    expect((await add({ Extension_Field6: 'b' }, 'en')).body.Message).toBe(
+      'Extension_Field6 is not configured as a custom field and cannot take a value',
+    );
+    // a form sends the six: the empty ones pass
+    const ok = await add({
+      Extension_Field1: 'a',
+      Extension_Field2: null,
+      Extension_Field3: '',
+      Extension_Field4: null,
+      Extension_Field5: null,
+      Extension_Field6: null,
+    });
+    expect(ok.body.Data).toMatchObject({ Extension_Field1: 'a', Extension_Field3: null });
+    const { Factory_ID, Version } = ok.body.Data;
+    expect(
+      (await t.call('PUT', '/Factory', { Factory_ID, Version, Extension_Field3: 'c' })).body.Message,
+    ).toBe('Extension_Field3 没有配置自定义字段，不能填写');
+    expect((await t.call<{ Version: number }>('GET', `/Factory/${Factory_ID}`)).body.Data.Version).toBe(
+      Version,
+    );
+    // a value kept from a definition since removed goes back unchanged with the record's form
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1), field(3)]);
+    const kept = await t.call<{ Version: number }>('PUT', '/Factory', {
+      Factory_ID,
+      Version,
+      Extension_Field3: 'c',
+    });
+    await t.call('PUT', '/MenuExtend/BatchUpdate', [field(1)]);
+    const again = await t.call<{ Version: number; Extension_Field3: string }>('PUT', '/Factory', {
+      Factory_ID,
+      Version: kept.body.Data.Version,
+      Factory_Name: 'y',
+      Extension_Field3: 'c',
+    });
+    expect(again.body.Data).toMatchObject({ Extension_Field3: 'c' });
+    expect(
+      (
+        await t.call('PUT', '/Factory', {
+          Factory_ID,
+          Version: again.body.Data.Version,
+          Extension_Field3: 'd',
+        })
+      ).status,
+    ).toBe(400);
+    await t.call('DELETE', `/Factory/${Factory_ID}`);
+  });
+
+  it('defines custom fields only with the configuration grant of their page, and only for that page', async () => {
+    const role = (code: string, buttons: string) =>
+      t.call<{ Role_ID: number }>('POST', '/Role', {
+        Role_Code: code,
+        Role_Name: code,
+        Grants: [
+          { Menu_ID: factoryMenu, Buttons: buttons, Opera_Type: 2 },
+          { Menu_ID: jobMenu, Buttons: buttons, Opera_Type: 2 },
+        ],
+      });
+    const user = async (name: string, roleId: number) => {
+      const u = await t.call<{ User_ID: number }>('POST', '/Users', {
+        User_Account: name,
+        User_Name: name,
+        Roles: [{ Role_ID: roleId }],
+      });
+      await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
+      return { authorization: `Bearer ${await t.login(name, 'password1')}` };
+    };
+    const editor = await user('cf_editor', (await role('cf_edit', 'add,edit,delete')).body.Data.Role_ID);
+    const designer = await user('cf_designer', (await role('cf_config', 'edit,config')).body.Data.Role_ID);
+    const define = (list: unknown[], as?: Record<string, string>) =>
+      t.call<{ ID: number }[]>('PUT', '/MenuExtend/BatchUpdate', list, as);
+    const fields = () =>
+      t.call<unknown[]>('GET', `/menuextend/GetMenuExtend?Table_Name=Factory&Menu_ID=${factoryMenu}`);
+    const saved = await define([field(1)]);
+    expect(saved.body.Code).toBe(0);
+
+    // editing the records is not defining their fields
+    expect((await define([field(1), field(2)], editor)).status).toBe(403);
+    expect(
+      (await t.call('DELETE', `/menuextend/delete?ID=${saved.body.Data[0].ID}`, undefined, editor)).status,
+    ).toBe(403);
+    expect((await fields()).body.Data).toHaveLength(1);
+    // another page's menu is refused, whoever asks
+    for (const as of [designer, undefined]) {
+      const other = await define([{ ...field(1), Menu_ID: jobMenu }], as);
+      expect([other.status, other.body.Message]).toEqual([400, '只能为显示该数据对象的页面配置自定义字段']);
+    }
+    expect((await define([{ ...field(1), Menu_ID: 999999 }])).status).toBe(400);
+    // the configuration grant on the page defines them
+    expect((await define([field(1), field(2)], designer)).body.Code).toBe(0);
+    expect((await fields()).body.Data).toHaveLength(2);
+    await define([field(1)]);
   });
 });

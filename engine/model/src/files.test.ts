@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentType, contentMatches, safeFileName, sniff } from './files';
+import { attachmentType, contentDisposition, contentMatches, safeFileName, sniff } from './files';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const PDF = bytes(0x25, 0x50, 0x44, 0x46, 0x2d);
@@ -33,6 +33,24 @@ describe('files', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('C:\\Windows\\a.pdf')).toBe('a.pdf');
     expect(safeFileName('..')).toBe('file');
-    expect(safeFileName('报价单\u0000.pdf')).toBe('报价单_.pdf');
+    expect(safeFileName('报价单\u0000.pdf')).toBe('报价单.pdf');
+  });
+  it('strips control characters and bidirectional controls, which disguise a name', () => {
+    // shown as "invoiceexe.pdf" with the override, but an .exe in fact
+    expect(safeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const controls = ['\u0001', '\u001F', '\u007F', '\u0080', '\u009B', '\u009F', '\n', '\t'];
+    expect(safeFileName(`a${[...bidi, ...controls].join('')}b.pdf`)).toBe('ab.pdf');
+    expect(safeFileName('\u202E\u0000')).toBe('file');
+    // other text is kept: Chinese, spaces inside, accents
+    expect(safeFileName('报价 单 é.pdf')).toBe('报价 单 é.pdf');
+  });
+  it('sends a clean name in Content-Disposition, a slash being part of it', () => {
+    expect(contentDisposition('attachment', 'BOM_M\u202E01/2_V1.xlsx')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('BOM_M01_2_V1.xlsx')}`,
+    );
+    expect(contentDisposition('inline', '报价.pdf')).toBe(
+      `inline; filename*=UTF-8''${encodeURIComponent('报价.pdf')}`,
+    );
   });
 });

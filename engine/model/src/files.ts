@@ -64,19 +64,42 @@ export function contentMatches(name: string, head: Uint8Array): boolean {
   return !!allowed && allowed.includes(sniff(head));
 }
 
-/** Control characters and the characters Windows forbids in names. */
-function unsafeNameChar(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code < 32 || code === 127 || '<>:"|?*'.includes(c);
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional controls (embeddings and overrides
+ * U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E, U+200F, U+061C): a right-to-left override
+ * shows `invoice\u202Efdp.exe` as `invoiceexe.pdf`, so such a name would lie about its type.
+ */
+function controlChar(code: number): boolean {
+  return (
+    code < 32 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x061c
+  );
 }
 
-/** A display name without any path or control characters; the stored name is always the server's own. */
+/**
+ * A display name without any path or control characters (stripped; the characters Windows forbids
+ * become `_`); the stored name is always the server's own.
+ */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = [...base]
-    .map((c) => (unsafeNameChar(c) ? '_' : c))
+    .filter((c) => !controlChar(c.codePointAt(0) ?? 0))
+    .map((c) => ('<>:"|?*'.includes(c) ? '_' : c))
     .join('')
     .replace(/^\.+/, '')
     .trim();
   return clean.slice(-120) || 'file';
+}
+
+/**
+ * The Content-Disposition header of a file sent with this name (it may hold a document number or a
+ * material's number), cleaned as an uploaded name is; a slash in it is part of the name, not a path.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  return `${kind}; filename*=UTF-8''${encodeURIComponent(safeFileName(name.replace(/[\\/]/g, '_')))}`;
 }

@@ -71,6 +71,18 @@ export const MESSAGES = {
     zh: '转交的审批人无效（不能是自己，且必须是在用的员工账号）',
     en: 'Invalid next approver (not yourself, and an active staff account)',
   },
+  next_user_is_author: {
+    zh: '不能转交给单据的制单人审批',
+    en: 'The document cannot be passed to its own author for approval',
+  },
+  next_user_cannot_approve: {
+    zh: '转交的审批人没有该单据的审核权限',
+    en: 'The chosen approver has no right to approve this document',
+  },
+  unapprove_last_level: {
+    zh: '只有最后一级审批人才能反审核该单据',
+    en: 'Only an approver of the last level may unapprove this document',
+  },
   msg_pending: { zh: '{doc} {no} 待您审批', en: '{doc} {no} is waiting for your approval' },
   msg_approved: { zh: '{doc} {no} 已审核通过', en: '{doc} {no} has been approved' },
   msg_rejected: { zh: '{doc} {no} 被驳回：{reason}', en: '{doc} {no} was rejected: {reason}' },
@@ -98,6 +110,14 @@ export const MESSAGES = {
   custom_saved: {
     zh: '自定义字段已保存，其他用户需重新登录后生效',
     en: 'Custom fields saved; other users must sign in again to see them',
+  },
+  custom_unconfigured: {
+    zh: '{field} 没有配置自定义字段，不能填写',
+    en: '{field} is not configured as a custom field and cannot take a value',
+  },
+  custom_menu: {
+    zh: '只能为显示该数据对象的页面配置自定义字段',
+    en: 'Custom fields can only be defined for a page that shows this object',
   },
   custom_not_allowed: { zh: '该页面不支持自定义字段', en: 'This page does not allow custom fields' },
   table_params: { zh: '表格配置参数错误！', en: 'Table configuration parameters are wrong!' },

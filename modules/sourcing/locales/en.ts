@@ -92,6 +92,9 @@ export const srmEn: SrmCatalogue = {
   },
   portal: {
     title: 'My quotations',
+    staffTitle: 'This page is for supplier portal accounts',
+    staffText:
+      "A supplier signed in with its portal account sees its requests for quotation here and submits its quotations. You are not signed in with a supplier account, so there are no quotations of yours here; see suppliers' quotations on the Supplier quotations page.",
     open: 'To quote',
     history: 'History and results',
     none: 'No request for quotation yet',

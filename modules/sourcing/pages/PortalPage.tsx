@@ -1,7 +1,7 @@
 import { type ModulePageProps, type Row, useApi } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Empty, Result, Spin, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { OFFER_STATUSES } from '../offer.entity';
@@ -16,8 +16,32 @@ export const OFFER_COLOR: Record<number, string> = {
   5: 'warning',
 };
 
-/** The supplier portal: its invited rounds to quote, and the history and result of every round. */
+/** A supplier's portal account (users.u_type), the only kind of user the portal API answers. */
+const SUPPLIER_ACCOUNT = 2;
+
+/**
+ * The supplier portal: its invited rounds to quote, and the history and result of every round. Staff
+ * (an administrator sees every page) get what the page is for instead of a refused portal call.
+ */
 export function PortalPage({ meta }: ModulePageProps) {
+  const t = useSrmT();
+  const label = useLabel();
+  const api = useApi();
+  const me = useQuery({
+    queryKey: ['srm', 'portal', 'me'],
+    queryFn: () => api.data<{ U_Type: number } | null>('/Base/GetLoginInfo'),
+  });
+  if (me.isPending) return <Spin data-testid="srm-portal-loading" />;
+  if (me.data?.U_Type !== SUPPLIER_ACCOUNT)
+    return (
+      <Card title={label(meta.title)} data-testid="srm-portal-staff">
+        <Result status="info" title={t('portal.staffTitle')} subTitle={t('portal.staffText')} />
+      </Card>
+    );
+  return <SupplierOffers meta={meta} />;
+}
+
+function SupplierOffers({ meta }: ModulePageProps) {
   const t = useSrmT();
   const label = useLabel();
   const api = useApi();

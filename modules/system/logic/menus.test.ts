@@ -71,6 +71,7 @@ describe('menuRows', () => {
       'export',
       'import',
       'print',
+      'config',
     ]);
     expect(buttonsFor(registry.get('OperationLog'))).toEqual(['export']);
     expect(buttonsFor(undefined)).toEqual([]);

@@ -20,6 +20,7 @@ export function buttonsFor(def: EntityDef | undefined): string[] {
   const b = ['add', 'edit', 'delete', 'export', 'import'];
   if (def.features.print || def.kind === 'document') b.push('print');
   if (def.kind === 'document' || def.features.approval) b.push('approve', 'unapprove', 'reject', 'close');
+  if (def.features.customFields) b.push('config');
   return b;
 }
 

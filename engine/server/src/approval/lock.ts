@@ -11,6 +11,8 @@ export interface LockedDoc {
   approve_level: number;
   next_user_id: number | null;
   created_by: number | null;
+  /** who gave the last approval (it may be a user the last level passed the document to) */
+  approved_by: number | null;
   doc_no: unknown;
   posting_date?: unknown;
   /** the entity's menu route, and the approver user ids configured for it by level */
@@ -40,7 +42,8 @@ export async function lockDoc(
   const menu = sql`LEFT JOIN module_menu m ON m.menu_code = ${def.menu ?? null}`;
   const where = sql`AND ${scope ?? sql`TRUE`} FOR UPDATE OF t`;
   if (!whole) {
-    const { rows } = await sql<LockedDoc>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by,
+    const { rows } =
+      await sql<LockedDoc>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by, t.approved_by,
         ${sql.ref(`t.${columnOf(noField)}`)} AS doc_no
         ${dateField ? sql`, ${sql.ref(`t.${columnOf(dateField)}`)} AS posting_date` : sql``},
         m.route, ${levels} AS levels
@@ -60,6 +63,7 @@ export async function lockDoc(
     approve_level: Number(r.Approve_Level),
     next_user_id: (r.Next_User_ID as number | null) ?? null,
     created_by: (r.Created_By as number | null) ?? null,
+    approved_by: (r.Approved_By as number | null) ?? null,
     doc_no: r[noField],
     posting_date: dateField ? r[dateField] : undefined,
     route: (r.__route as string | null) ?? null,

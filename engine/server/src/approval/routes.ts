@@ -1,10 +1,13 @@
 import type { EntityDef } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import type { Button } from '../auth/grants';
+import { type Button, EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
+import { dataScope } from '../auth/plugin';
 import { parseId } from '../crud/routes';
+import type { Row } from '../db';
 import type { Engine } from '../engine';
+import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { type ApprovalAction, ApprovalService } from './service';
@@ -25,15 +28,48 @@ export function registerApproval(app: FastifyInstance, engine: Engine) {
   const docs = engine.registry.all().filter((d) => d.features.approval && d.api);
   for (const def of docs) registerFor(app, def, approvals);
 
+  const access = new EntityAccess(engine.registry);
   app.get('/ApprovalSetting/Approvers', { config: { perm: { signedIn: true } } }, async (req) => {
+    const ctx = requestContext(req);
+    const q = parseWith(approversQuery, req.query, undefined, ctx.lang);
+    // for a document (Entity, ID): only whom a transfer may go to, not its author nor who may not approve it
+    const def = q.Entity ? docs.find((d) => d.name === q.Entity) : undefined;
+    if (q.Entity && (!def || access.decide(req.auth!.grants, def.name, 'approve') !== 'all'))
+      throw new AppError('not_found', {}, 404);
+    const author = def && q.ID ? await authorOf(engine, def, q.ID, dataScope(def, req.auth!)) : null;
     // the transfer list: staff other than oneself, disabled ones shown (and marked) but not choosable
-    const { rows } =
-      await sql`SELECT id AS "User_ID", user_name AS "User_Name", dept_id AS "Dept_ID", disabled AS "Disabled"
-      FROM users WHERE u_type = 1 AND id <> ${req.auth!.session.user_id} ORDER BY disabled, id`.execute(
-        engine.db,
-      );
-    return ok(rows, requestContext(req));
+    const { rows } = await sql<Row & { grant_rows: GrantRow[] }>`SELECT u.id AS "User_ID",
+        u.user_name AS "User_Name", u.dept_id AS "Dept_ID", u.disabled AS "Disabled"
+        ${def ? sql`, ${grantRowsSql} AS grant_rows` : sql``}
+      FROM users u WHERE u.u_type = 1 AND u.id <> ${req.auth!.session.user_id}
+        AND u.id <> ${author ?? 0} ORDER BY u.disabled, u.id`.execute(engine.db);
+    const chosen = def
+      ? rows.filter((r) => access.decide(grantsOf(r.grant_rows), def.name, 'approve') === 'all')
+      : rows;
+    return ok(
+      chosen.map(({ grant_rows: _, ...r }) => r),
+      ctx,
+    );
   });
+}
+
+const approversQuery = z.object({
+  Entity: z.string().max(60).optional(),
+  ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** The author of a document the user may see (none for one out of sight). */
+async function authorOf(
+  engine: Engine,
+  def: EntityDef,
+  id: number,
+  scope: RawBuilder<unknown> | null | undefined,
+): Promise<number | null> {
+  const { rows } = await sql<{
+    created_by: number | null;
+  }>`SELECT t.created_by FROM ${sql.table(def.table)} AS t
+    WHERE t.id = ${id} AND ${scope ?? sql`TRUE`}`.execute(engine.db);
+  return rows[0]?.created_by ?? null;
 }
 
 function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalService) {

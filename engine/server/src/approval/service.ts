@@ -1,5 +1,6 @@
 import { type EntityDef, labelOf, STATE, STATE_LABELS } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
+import { EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
 import type { RequestContext } from '../context';
 import type { Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
@@ -25,7 +26,10 @@ export interface ApprovalInput {
  * cannot apply an action twice.
  */
 export class ApprovalService {
-  constructor(readonly engine: Engine) {}
+  private readonly access: EntityAccess;
+  constructor(readonly engine: Engine) {
+    this.access = new EntityAccess(engine.registry);
+  }
 
   async act(
     def: EntityDef,
@@ -70,7 +74,7 @@ export class ApprovalService {
           mayAct();
           verb = 'approve';
           if (input.nextUserId !== undefined) {
-            await this.checkNextUser(tx, input.nextUserId, me);
+            await this.checkNextUser(tx, def, doc, input.nextUserId, me);
             to = { state: STATE.IN_APPROVAL, level: doc.approve_level, next: input.nextUserId };
           } else {
             const done = doc.approve_level + 1;
@@ -89,6 +93,10 @@ export class ApprovalService {
           break;
         case 'UnApprove':
           need(STATE.APPROVED);
+          // with levels configured, taking an approval back is for who could give the last one: the
+          // last level's approver, or the user that level passed the document to and who approved it
+          if (!opts.isAdmin && levels.length && me !== levels[levels.length - 1] && me !== doc.approved_by)
+            throw new AppError('unapprove_last_level', {}, 403, 403);
           verb = 'unapprove';
           to = { state: STATE.DRAFT, level: 0, next: null };
           break;
@@ -155,10 +163,17 @@ export class ApprovalService {
     return rows;
   }
 
-  private async checkNextUser(tx: Tx, next: number, me: number) {
-    const { rows } =
-      await sql`SELECT 1 FROM users WHERE id = ${next} AND u_type = 1 AND NOT disabled`.execute(tx);
-    if (next === me || !rows.length) throw new AppError('bad_next_user');
+  /**
+   * A document passed on must stay approvable by someone else than its author: an active staff
+   * account, not the acting user, not the author, and holding the approve grant of the document.
+   */
+  private async checkNextUser(tx: Tx, def: EntityDef, doc: LockedDoc, next: number, me: number) {
+    const { rows } = await sql<{ grant_rows: GrantRow[] }>`SELECT ${grantRowsSql} AS grant_rows
+      FROM users u WHERE u.id = ${next} AND u.u_type = 1 AND NOT u.disabled`.execute(tx);
+    if (next === me || !rows[0]) throw new AppError('bad_next_user');
+    if (next === doc.created_by) throw new AppError('next_user_is_author');
+    if (!this.access.decide(grantsOf(rows[0].grant_rows), def.name, 'approve'))
+      throw new AppError('next_user_cannot_approve');
   }
 
   /** The next approver gets a to-do; the author hears of the outcome. */

@@ -14,6 +14,8 @@ export const BUTTONS = [
   'print',
   'export',
   'import',
+  /** defining the page's custom fields (MenuExtend), apart from editing its records */
+  'config',
 ] as const;
 export type Button = (typeof BUTTONS)[number];
 

@@ -21,6 +21,7 @@ import type { EntityHooks, HookContext } from '../hooks';
 import { assignNumber, numberAtCommit, numberPlaceholder } from '../numbering';
 import { changes, logInsert, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
+import { checkTagValue } from '../platform/tags';
 import { parseWith } from '../validation';
 import {
   filterSql,
@@ -179,6 +180,7 @@ export class EntityService {
       this.inTx(outer, async (tx) => {
         const c: HookContext = { ...ctx, tx, registry: this.registry };
         await checkCustomFields(this.peers, tx, this.def, data, true);
+        await checkTagValue(tx, this.def, data);
         await this.hooks.validate?.(c, data, null);
         await this.checkTree(tx, null, data);
         const n = this.def.features.numbering;
@@ -230,7 +232,8 @@ export class EntityService {
       const old = await this.mustGet(id, tx, true);
       if (old.Version !== version) throw conflict();
       if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
-      await checkCustomFields(this.peers, tx, this.def, data, false);
+      await checkCustomFields(this.peers, tx, this.def, data, false, old);
+      await checkTagValue(tx, this.def, data, old);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);
       applyComputed(this.def, data, old);

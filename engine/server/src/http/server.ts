@@ -8,6 +8,7 @@ import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { langOf } from './envelope';
 import { installErrorHandler } from './errors';
+import { parseQueryString } from './query';
 import { prefersHtml, serveWeb } from './web';
 
 export interface ServerOptions {
@@ -26,6 +27,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit,
+    routerOptions: { querystringParser: parseQueryString },
     trustProxy: process.env.TRUST_PROXY === '1',
   });
   app.decorateRequest('user', null);

@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { attachmentType, contentMatches, type EntityDef, extensionOf, safeFileName } from '@mes/model';
+import {
+  attachmentType,
+  contentDisposition,
+  contentMatches,
+  type EntityDef,
+  extensionOf,
+  safeFileName,
+} from '@mes/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -154,6 +161,8 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
       WHERE bz_table IN (${sql.join(tables)}) AND bz_code IN (${sql.join(codes)})
         ${q.Attachment_Type ? sql`AND attachment_type = ${Number(q.Attachment_Type)}` : sql``}
       ORDER BY id`.execute(engine.db);
+    // a name stored before control characters were stripped on upload is shown cleaned
+    for (const r of rows) r.File_Name = safeFileName(String(r.File_Name ?? ''));
     return ok(rows, ctx);
   });
 
@@ -188,18 +197,18 @@ export async function attachmentRoutes(app: FastifyInstance, engine: Engine) {
       const file = await store.get(row.File_Path as string);
       if (!file) throw new AppError('not_found', {}, 404);
       const ext = extensionOf(row.File_Name as string);
-      return reply
-        .header(
-          'Content-Type',
-          disposition === 'inline' && MIME[ext] ? MIME[ext] : 'application/octet-stream',
-        )
-        .header('X-Content-Type-Options', 'nosniff')
-        .header(
-          'Content-Disposition',
-          `${disposition}; filename*=UTF-8''${encodeURIComponent(row.File_Name as string)}`,
-        )
-        .header('Cache-Control', 'private, max-age=300')
-        .send(file);
+      return (
+        reply
+          .header(
+            'Content-Type',
+            disposition === 'inline' && MIME[ext] ? MIME[ext] : 'application/octet-stream',
+          )
+          .header('X-Content-Type-Options', 'nosniff')
+          // cleaned again: a name stored before control characters were stripped on upload
+          .header('Content-Disposition', contentDisposition(disposition, row.File_Name as string))
+          .header('Cache-Control', 'private, max-age=300')
+          .send(file)
+      );
     };
   const fileRoute = { config: { perm: { signedIn: true as const }, cookieAuth: true, portal: true } };
   app.get('/Attachment/GetImg/:key', fileRoute, send('inline'));

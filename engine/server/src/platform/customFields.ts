@@ -8,7 +8,7 @@ import {
   MAX_PAGE_SIZE,
   parseBindUrl,
 } from '@mes/model';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { SYSTEM_CONTEXT } from '../context';
@@ -17,7 +17,7 @@ import type { Db, Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
 import { WatchedCache } from '../db/watch';
 import type { Engine } from '../engine';
-import { AppError, translate } from '../errors';
+import { AppError, forbidden, translate } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { RequestAccess } from './access';
@@ -137,7 +137,8 @@ async function boundOptions(engine: Peers, ex: Db | Tx, c: Bound): Promise<{ Enu
 
 /**
  * Values of Extension_Field1..6 are checked against their configured type and Mandatory flag on the
- * server too, whatever the browser did; the stored text is normalised (dates, numbers, bits).
+ * server too, whatever the browser did, and refused in a slot no custom field is configured for; the
+ * stored text is normalised (dates, numbers, bits).
  */
 export async function checkCustomFields(
   engine: Peers | undefined,
@@ -145,9 +146,20 @@ export async function checkCustomFields(
   def: EntityDef,
   data: Row,
   creating: boolean,
+  old?: Row | null,
 ): Promise<void> {
   if (!def.features.customFields) return;
   const configs = await cachedConfigs(engine, tx, def.name);
+  // a slot no page of the entity configures takes no new value (a form sends the six: empty, or
+  // what the record held when a definition was removed)
+  const configured = new Set(configs.map((c) => c.Column_Name));
+  for (const name of CUSTOM_FIELD_NAMES) {
+    const v = data[name];
+    if (configured.has(name) || v === undefined) continue;
+    if (v === null || v === '') data[name] = null;
+    else if (v === old?.[name]) delete data[name];
+    else throw new AppError('custom_unconfigured', { field: name }).at(name);
+  }
   for (const c of configs) {
     if (!creating && !(c.Column_Name in data)) continue;
     if (c.Data_Type === 'enum' && c.Bind_Url && data[c.Column_Name])
@@ -166,9 +178,22 @@ export async function checkCustomFields(
 export function customFieldRoutes(app: FastifyInstance, engine: Engine) {
   const access = new RequestAccess(engine);
   const signedIn = { config: { perm: { signedIn: true as const } } };
-  const target = (req: Parameters<RequestAccess['entity']>[0], table: string, button: 'view' | 'edit') => {
+  const target = (req: FastifyRequest, table: string, button: 'view' | 'config') => {
     const def = access.entity(req, table, button);
     if (!def.features.customFields) throw new AppError('custom_not_allowed');
+    return def;
+  };
+  /**
+   * Defining custom fields is its own grant (`config`, not `edit` of the records), held on the very
+   * page they are defined for, and that page must show the entity.
+   */
+  const definable = async (req: FastifyRequest, table: string, menuId: number) => {
+    const def = target(req, table, 'config');
+    const { rows } = await sql<{ menu_code: string }>`SELECT menu_code FROM module_menu
+      WHERE id = ${menuId} AND menu_type = 3 AND entity_name = ${def.name}`.execute(engine.db);
+    if (!rows[0]) throw new AppError('custom_menu');
+    const { grants } = req.auth!;
+    if (!grants.isAdmin && !grants.menus.get(rows[0].menu_code)?.buttons.has('config')) throw forbidden();
     return def;
   };
 
@@ -189,7 +214,7 @@ export function customFieldRoutes(app: FastifyInstance, engine: Engine) {
     const { Table_Name, Menu_ID } = list[0];
     if (list.some((c) => c.Table_Name !== Table_Name || c.Menu_ID !== Menu_ID))
       throw new AppError('table_params');
-    const def = target(req, Table_Name, 'edit');
+    const def = await definable(req, Table_Name, Menu_ID);
     const problem = configProblem(list);
     if (problem) throw new AppError(problem.key as 'custom_too_many', { n: (problem.index ?? 0) + 1 });
     // a bound enum reads one of our lists the configuring user may see, through fields it has
@@ -228,9 +253,10 @@ export function customFieldRoutes(app: FastifyInstance, engine: Engine) {
     const q = parseWith(deleteQuery, req.query, undefined, ctx.lang);
     const { rows } = await sql<{
       table_name: string;
-    }>`SELECT table_name FROM menu_extend WHERE id = ${q.ID}`.execute(engine.db);
+      menu_id: number;
+    }>`SELECT table_name, menu_id FROM menu_extend WHERE id = ${q.ID}`.execute(engine.db);
     if (!rows[0]) throw new AppError('not_found', {}, 404);
-    target(req, rows[0].table_name, 'edit');
+    await definable(req, rows[0].table_name, rows[0].menu_id);
     await sql`DELETE FROM menu_extend WHERE id = ${q.ID}`.execute(engine.db);
     return { Code: 0, Message: translate('ok', ctx.lang), Data: null };
   });

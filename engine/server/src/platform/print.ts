@@ -1,4 +1,4 @@
-import { STATE } from '@mes/model';
+import { contentDisposition, STATE } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -78,7 +78,10 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
         .header('X-Content-Type-Options', 'nosniff')
         .header(
           'Content-Disposition',
-          `inline; filename*=UTF-8''${encodeURIComponent(`${def.name}-${recs.length > 1 ? `${keys[0]}-${recs.length}` : keys[0]}.pdf`)}`,
+          contentDisposition(
+            'inline',
+            `${def.name}-${recs.length > 1 ? `${keys[0]}-${recs.length}` : keys[0]}.pdf`,
+          ),
         )
         .send(pdf);
     },

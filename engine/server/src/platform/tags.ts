@@ -2,7 +2,7 @@ import { type EntityDef, tagInfo } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db';
+import type { Db, Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
@@ -65,6 +65,29 @@ async function rowIds(tx: Tx, def: EntityDef, listNo: string): Promise<number[]>
   const byNumber = idsByNumberSql(def, numbers);
   if (byNumber) ids.push(...(await byNumber.execute(tx)).rows.map((r) => r.id));
   return [...new Set(ids)];
+}
+
+/**
+ * Tag_Value saved with a record (the list's batch tagging goes through SetTag) names tags that exist
+ * and apply to a page of the entity, a tag for no page applying to all; stored as their ids, once each.
+ * The record's own tags may go back unchanged (a tag's pages may have changed since).
+ */
+export async function checkTagValue(tx: Tx, def: EntityDef, data: Row, old?: Row | null): Promise<void> {
+  const value = data.Tag_Value;
+  if (!def.features.tags || typeof value !== 'string' || !value || value === old?.Tag_Value) return;
+  const given = [...new Set(value.split(',').map((v) => String(Number(v))))];
+  // an id beyond the column's range names no tag (and must not reach the query)
+  const ids = given.filter((v) => /^\d{1,9}$/.test(v));
+  const { rows } = ids.length
+    ? await sql<{ id: number }>`SELECT t.id FROM tag_info t WHERE t.id IN (${sql.join(ids.map(Number))})
+        AND (NOT EXISTS (SELECT 1 FROM tag_info_dtl_list d WHERE d.parent_id = t.id)
+          OR EXISTS (SELECT 1 FROM tag_info_dtl_list d JOIN module_menu m ON m.id = d.menu_id
+            WHERE d.parent_id = t.id AND m.entity_name = ${def.name}))`.execute(tx)
+    : { rows: [] };
+  const known = new Set(rows.map((r) => String(r.id)));
+  const bad = given.find((v) => !known.has(v));
+  if (bad !== undefined) throw new AppError('tag_unknown', { id: bad }).at('Tag_Value');
+  data.Tag_Value = given.join(',');
 }
 
 export function tagRoutes(app: FastifyInstance, engine: Engine) {

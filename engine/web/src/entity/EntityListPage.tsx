@@ -355,7 +355,7 @@ export function EntityListPage({
           scope={{ menuId, userId }}
           open={dialog}
           settings={platform.settings.data}
-          mayCustomize={may('edit')}
+          mayCustomize={may('config')}
           mayTag={mayTag}
           selectedRows={selectedRows}
           onOpen={setDialog}

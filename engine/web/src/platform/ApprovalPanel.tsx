@@ -62,8 +62,10 @@ export function ApprovalPanel({
     enabled: id > 0,
   });
   const approvers = useQuery({
-    queryKey: ['platform', 'approvers'],
-    queryFn: ({ signal }) => api.data<Approver[]>('/ApprovalSetting/Approvers', { signal }),
+    // only those the document may go to: not its author, and holding the approve grant
+    queryKey: ['platform', 'approvers', def.name, id],
+    queryFn: ({ signal }) =>
+      api.data<Approver[]>('/ApprovalSetting/Approvers', { query: { Entity: def.name, ID: id }, signal }),
     enabled: dialog === 'approve' && choice === 'transfer',
     staleTime: 60_000,
   });

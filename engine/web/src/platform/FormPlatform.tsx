@@ -71,7 +71,7 @@ export function FormTools({ def, record, menuId, buttons, readOnly }: FormPlatfo
     <Space>
       {def.features.attachments && <AttachmentButton def={def} id={id} readOnly={readOnly} />}
       {printable && record && <PrintButton def={def} id={id} />}
-      {def.features.customFields && menuId && !readOnly && may('edit') && (
+      {def.features.customFields && menuId && !readOnly && may('config') && (
         <>
           <Tooltip title={t('platform.custom.title')}>
             <Button

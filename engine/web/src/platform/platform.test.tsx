@@ -467,6 +467,24 @@ describe('features come from the flags alone', () => {
       expect(byTestId(id), id).not.toBeNull();
   });
 
+  it('offers the custom-field configuration only with its own grant, not with edit', async () => {
+    const srv = server();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[1] }} menuId={7} buttons={new Set(['edit'])} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('attachments-open'));
+    expect(byTestId('form-custom-config')).toBeNull();
+    view.unmount();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[1] }} menuId={7} buttons={new Set(['edit', 'config'])} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('form-custom-config'));
+  });
+
   it('the same form without flags has none of them and asks nothing of the platform', async () => {
     const srv = server();
     view = await render(

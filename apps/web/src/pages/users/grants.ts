@@ -43,6 +43,7 @@ export const BUTTON_LABELS: Record<string, Label> = {
   print: { zh: '打印', en: 'Print' },
   export: { zh: '导出', en: 'Export' },
   import: { zh: '导入', en: 'Import' },
+  config: { zh: '配置字段', en: 'Configure fields' },
 };
 
 const ORDER = Object.keys(BUTTON_LABELS);
