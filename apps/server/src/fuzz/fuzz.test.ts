@@ -213,12 +213,9 @@ describe('fuzzing every route', () => {
           endOnFailure: true,
         });
       } catch (e) {
-        failures.push(
-          String((e as Error).message)
-            .split('\n')
-            .slice(0, 4)
-            .join(' | '),
-        );
+        // the counterexample and what it got, to replay with the seed
+        const lines = String((e as Error).message).split('\n');
+        failures.push(lines.filter((l) => /^(Counterexample|Got error)/.test(l)).join(' | ') || lines[0]);
         await watch.changed();
       }
     };
