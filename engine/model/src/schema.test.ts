@@ -183,8 +183,8 @@ describe('the level select', () => {
 describe('what a column cannot hold is refused before the statement', () => {
   const create = createSchema(item);
   const query = listQuerySchema(item);
-  const key = (r: { success: boolean; error?: { issues: { params?: { key?: string } }[] } }) =>
-    r.error?.issues[0]?.params?.key;
+  const key = (r: { error?: { issues: readonly object[] } }) =>
+    (r.error?.issues[0] as { params?: { key?: string } } | undefined)?.params?.key;
   it('text with a NUL, in a field, a custom field, a filter or the keyword', () => {
     expect(key(create.safeParse({ Item_Name: 'a\u0000b' }))).toBe('text_nul');
     expect(key(create.safeParse({ Item_Name: 'a', Extension_Field1: '\u0000' }))).toBe('text_nul');

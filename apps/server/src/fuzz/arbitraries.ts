@@ -74,6 +74,60 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(NUL)), { maxLength: 3 }),
 );
 
+const BIG_WHOLE = fc.constantFrom<unknown>(
+  2147483648,
+  -2147483649,
+  2 ** 53 + 2,
+  1e21,
+  -1,
+  0,
+  0.5,
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '99999999999999999999',
+);
+const BAD_DATE = fc.constantFrom<unknown>(
+  '0000-01-01',
+  '0000-01-01T00:00:00Z',
+  '0001-01-01 BC',
+  '99999-12-31',
+  '2024-02-30',
+  '1899-12-31',
+  'infinity',
+  '-infinity',
+  'epoch',
+  '2024-05-01T25:00:00Z',
+);
+const BIG_DECIMAL = fc.constantFrom<unknown>(
+  '99999999999999',
+  '99999999999999.9999',
+  '-99999999999999',
+  '1e400',
+  'NaN',
+  '-0.0001',
+  1e20,
+);
+const BAD_TEXT = fc.oneof(
+  fc.string({ maxLength: 8 }).map((s) => `${s}${NUL}`),
+  fc.constantFrom<unknown>('x'.repeat(5000), '%', '\u202E'),
+);
+
+/** Hostile values aimed at what the key holds (by its schema or its name), or any hostile value. */
+export function hostileFor(s: JsonSchema | undefined, key: string): fc.Arbitrary<unknown> {
+  const t = s ? [...types(s), ...(s.anyOf ?? []).flatMap(types)] : [];
+  const aimed: fc.Arbitrary<unknown>[] = [];
+  if (t.includes('integer') || /_ID$|State|_NO$|Count|Level|Seq|Days|Round|Year|Page/.test(key))
+    aimed.push(BIG_WHOLE);
+  if (s?.format === 'date-time' || /Date|_At|Time|From|To$|As_Of|Month/.test(key)) aimed.push(BAD_DATE);
+  if (t.includes('number') || /Qty|Price|Amount|Cost|Rate|Score|Weight|Value/.test(key))
+    aimed.push(BIG_DECIMAL);
+  if (t.includes('string')) aimed.push(BAD_TEXT);
+  return aimed.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.oneof(...aimed) }, { weight: 1, arbitrary: hostile })
+    : hostile;
+}
+
 const types = (s: JsonSchema): string[] => (s.type === undefined ? [] : [s.type].flat());
 
 /** Ids that exist, ids that do not, and keys of the users and roles the test signs in with. */
@@ -148,13 +202,16 @@ export function inputFor(
     { weight: 4, arbitrary: fc.constantFrom(...known) },
     { weight: 1, arbitrary: fc.constantFrom(...pool) },
   );
-  const spoiled = fc
-    .tuple(base, fc.array(fc.tuple(key, hostile), { minLength: 1, maxLength: 2 }))
-    .map(([b, bad]) => {
-      const o = b && typeof b === 'object' && !Array.isArray(b) ? { ...b } : {};
-      for (const [k, v] of bad) (o as Record<string, unknown>)[k] = v;
-      return o;
-    });
+  const props = schema?.properties ?? {};
+  // the key's value aimed at what it holds; an unknown key gets a value as hostile for its name
+  const bad = key.chain((k) =>
+    hostileFor(props[k.replace(/__\w+$/, '')] ?? props[k], k).map((v) => [k, v] as const),
+  );
+  const spoiled = fc.tuple(base, fc.array(bad, { minLength: 1, maxLength: 2 })).map(([b, bad]) => {
+    const o = b && typeof b === 'object' && !Array.isArray(b) ? { ...b } : {};
+    for (const [k, v] of bad) (o as Record<string, unknown>)[k] = v;
+    return o;
+  });
   return fc.oneof(
     { weight: 1, arbitrary: base },
     { weight: 6, arbitrary: spoiled },
