@@ -208,6 +208,11 @@ describe('what a column cannot hold is refused before the statement', () => {
     expect(query.safeParse({ Created_At__gte: '0000-01-01T00:00:00Z' }).success).toBe(false);
     expect(query.safeParse({ Created_At__gte: '2024-05-01T08:00:00+08:00' }).success).toBe(true);
   });
+  it('an empty yes/no (a NOT NULL column) is its default, as when left out', () => {
+    expect(create.parse({ Item_Name: 'a', Ok: null }).Ok).toBe(false);
+    expect(updateSchema(item).parse({ ID: 1, Version: 1, Ok: null }).Ok).toBe(false);
+    expect(create.safeParse({ Item_Name: 'a', Ok: 'yes' }).success).toBe(false);
+  });
   it('a version beyond its integer column', () => {
     expect(updateSchema(item).safeParse({ ID: 1, Version: 2 ** 31 }).success).toBe(false);
   });

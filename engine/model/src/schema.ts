@@ -122,6 +122,14 @@ function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.Z
     const s = fieldSchema(f);
     // a declared default fills a required field the client leaves out
     const hasDefault = hasServerDefault(f);
+    // a yes/no column is NOT NULL: an empty one is its default, as when left out
+    if (f.kind === 'bool' && !f.required) {
+      shape[name] = s
+        .nullable()
+        .transform((v) => v ?? f.default ?? false)
+        .optional();
+      continue;
+    }
     shape[name] =
       f.required && mode === 'create' && !hasDefault
         ? s

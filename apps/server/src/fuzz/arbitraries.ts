@@ -169,6 +169,7 @@ function validText(s: JsonSchema, key: string): fc.Arbitrary<string> {
   if (s.format === 'date-time') return fc.constantFrom('2024-05-01T08:00:00Z', '2024-05-01T08:00:00');
   if (s.format === 'email') return fc.constant('fuzz@example.com');
   if (s.pattern?.includes('[01]')) return fc.constantFrom('08:00', '23:59');
+  if (s.pattern?.includes('\\d')) return fc.constantFrom('1', '2', '3');
   if (/Date|_At$|From|To$/.test(key)) return fc.constantFrom('2024-05-01', '2025-12-31', '2024/5/1');
   if (/Qty|Price|Amount|Cost|Rate|Score|Weight/.test(key)) return fc.constantFrom('1', '12.5', '0.0001');
   const max = Math.max(1, Math.min(s.maxLength ?? 20, 20));
@@ -178,13 +179,20 @@ function validText(s: JsonSchema, key: string): fc.Arbitrary<string> {
   );
 }
 
-/** An object the schema accepts: its required keys and some of the others. */
+/**
+ * An object the schema accepts: its required keys and at most three of the others, so that the
+ * one hostile value put in is what a request is judged by (a list has hundreds of filters).
+ */
 function objectOf(s: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const props = s.properties ?? {};
-  const required = new Set(s.required ?? []);
-  const shape: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [k, p] of Object.entries(props)) shape[k] = valid(p, k, depth);
-  return fc.record(shape, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
+  const required = Object.keys(props).filter((k) => s.required?.includes(k));
+  // a sort the list does not offer is refused before anything else is read
+  const optional = Object.keys(props).filter((k) => !s.required?.includes(k) && k !== 'Sort');
+  return fc
+    .subarray(optional, { maxLength: Math.min(3, optional.length) })
+    .chain((picked) =>
+      fc.record(Object.fromEntries([...required, ...picked].map((k) => [k, valid(props[k], k, depth)]))),
+    );
 }
 
 /**

@@ -71,6 +71,17 @@ describe('inputs that were a 500', () => {
     expect((await refused('GET', '/ProductionReport/Output?From=0000-01-01')).status).toBe(400);
   });
 
+  it('an empty yes/no, whose column is NOT NULL, is taken as its default', async () => {
+    const r = await t.call<{ Is_Base: boolean }>('POST', '/Currency', {
+      Currency_Code: 'CNY',
+      Currency_Name: '人民币',
+      Is_Base: null,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.Data.Is_Base).toBe(false);
+    await watch.changed();
+  });
+
   it('a malformed cookie', async () => {
     for (const cookie of ['token=%', 'Authorization=%E0%A4%A'])
       await refused('GET', '/Bom/1/ExportTree', undefined, { ...anonymous, cookie });

@@ -214,8 +214,11 @@ describe('fuzzing every route', () => {
         });
       } catch (e) {
         // the counterexample and what it got, to replay with the seed
+        const cause = (e as Error).cause;
         const lines = String((e as Error).message).split('\n');
-        failures.push(lines.filter((l) => /^(Counterexample|Got error)/.test(l)).join(' | ') || lines[0]);
+        failures.push(
+          cause instanceof Error ? cause.message : lines.find((l) => /^Counterexample/.test(l)) || lines[0],
+        );
         await watch.changed();
       }
     };
