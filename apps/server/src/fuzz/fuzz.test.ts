@@ -198,6 +198,10 @@ describe('fuzzing every route', () => {
     expect(routes.length).toBeGreaterThan(300);
     expect(routes.filter((r) => r.body).length).toBeGreaterThan(50);
     expect(pool.length).toBeGreaterThan(100);
+    // hand-written routes document no schema: their keys come from what they refuse
+    const keysOf = (url: string) => routes.find((r) => r.url === url)?.keys;
+    expect(keysOf('/ProducePlan/CreateWorkDocs')).toContain('Plan_ID');
+    expect(keysOf('/Login')).toEqual(expect.arrayContaining(['User_Account', 'Pass_Word']));
   });
 
   it(`never answers 5xx, and a refused request changes nothing (seed ${SEED}, ${RUNS} runs)`, async () => {
