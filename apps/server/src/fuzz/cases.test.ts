@@ -69,6 +69,7 @@ describe('inputs that were a 500', () => {
     expect((await refused('GET', '/StockReport/Age?As_Of=0000-01-01')).status).toBe(400);
     expect((await refused('GET', '/StockReport/Age?As_Of=2024-02-30')).status).toBe(400);
     expect((await refused('GET', '/ProductionReport/Output?From=0000-01-01')).status).toBe(400);
+    expect((await refused('GET', '/WorkOrder/Load?From=2024-02-30&To=2024-03-01')).status).toBe(400);
   });
 
   it('an empty yes/no, whose column is NOT NULL, is taken as its default', async () => {
