@@ -173,6 +173,19 @@ function runsFor(role: Role, r: Route, away: boolean): number {
 
 const headers = fc.record({
   'accept-language': fc.constantFrom('zh', 'en', 'en-US,en;q=0.9', 'xx', ';q=abc'),
+  // bodies go as JSON mostly, sometimes as what a client may wrongly say they are
+  type: fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'text/plain',
+        'application/json; charset=latin1',
+        'multipart/form-data; boundary=xx',
+        'application/x-www-form-urlencoded',
+      ),
+    },
+  ),
   cookie: fc.constantFrom(
     '',
     'token=%',
@@ -248,7 +261,7 @@ function property(role: Role, r: Route, watch: Awaited<ReturnType<typeof changeW
     { weight: 9, arbitrary: inputFor(writes ? r.body : r.query, r.keys, pool) },
     { weight: writes ? 1 : 0, arbitrary: rawBody },
   );
-  return fc.asyncProperty(params, input, headers, async (ps, data, hs) => {
+  return fc.asyncProperty(params, input, headers, async (ps, data, { type, ...hs }) => {
     let i = 0;
     const path = r.url.replace(/:\w+/g, () => ps[i++]);
     const token = role === 'anonymous' ? undefined : tokens[role];
@@ -259,7 +272,7 @@ function property(role: Role, r: Route, watch: Awaited<ReturnType<typeof changeW
       headers: {
         ...hs,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(writes ? { 'content-type': 'application/json' } : {}),
+        ...(writes ? { 'content-type': type } : {}),
       },
       ...(writes ? { payload: raw ? (data as string) : JSON.stringify(data) } : {}),
     });
