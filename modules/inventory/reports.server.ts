@@ -1,11 +1,13 @@
 import { type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
+import { dateString } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { AGE_BUCKETS } from './logic/age';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// a date the database holds (year 0 or 2024-02-30 failed in the statement)
+const isoDate = dateString();
 const base = z.object({
   KeyWord: z.string().trim().max(100).default(''),
   Warehouse_ID: id.optional(),

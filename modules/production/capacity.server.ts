@@ -1,5 +1,6 @@
 import type { Db } from '@mes/engine-server';
 import { type Engine, type HookContext, ok, parseWith, requestContext, type Tx } from '@mes/engine-server';
+import { dateString } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -112,7 +113,8 @@ export async function levelOnStation(
 
 /** Station load per day against its capacity, for the Gantt: minutes booked and minutes available. */
 export function capacityRoutes(app: FastifyInstance, engine: Engine) {
-  const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+  // a date the database holds, as the engine reads one
+  const date = dateString();
   app.get(
     '/WorkOrder/Load',
     { config: { perm: { entity: workOrder.name, button: 'view' }, records: [] } },

@@ -1,4 +1,5 @@
 import { type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
+import { dateString } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -6,7 +7,8 @@ import { workReport } from './plan.entity';
 import { refuse } from './refuse.server';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// a date the database holds (year 0 or 2024-02-30 failed in the statement)
+const isoDate = dateString();
 
 export const outputQuery = z.object({
   /** Order number, product number or name. */

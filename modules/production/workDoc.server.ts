@@ -11,7 +11,7 @@ import {
   withTx,
   writeLog,
 } from '@mes/engine-server';
-import { addDecimal, compareDecimal, STATE, STATE_LABELS } from '@mes/model';
+import { addDecimal, compareDecimal, dateString, STATE, STATE_LABELS } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -22,7 +22,8 @@ import { refuse } from './refuse.server';
 import { closeOrder } from './workOrder.server';
 
 const qty = z.string().regex(/^\d{1,12}(\.\d{1,4})?$/);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// a date the database holds, as the engine reads one
+const date = dateString();
 
 export const issueBody = z.strictObject({
   Work_Doc_ID: z.number().int().positive(),

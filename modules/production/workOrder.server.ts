@@ -1,5 +1,5 @@
 import { AppError, defineHooks, type HookContext, notFound, type Row, writeLog } from '@mes/engine-server';
-import { addDecimal, compareDecimal, STATE } from '@mes/model';
+import { addDecimal, compareDecimal, dateString, STATE } from '@mes/model';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { levelOnStation } from './capacity.server';
@@ -10,7 +10,8 @@ import { refuse } from './refuse.server';
 import { checkProductRefs, defaultsFor, syncDocStatus } from './workDoc.server';
 
 const qty = z.string().regex(/^\d{1,12}(\.\d{1,4})?$/);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// a date the database holds, as the engine reads one
+const date = dateString();
 const id = z.number().int().positive();
 
 export const bodies = {

@@ -149,7 +149,9 @@ describe('filter values shared between lists', () => {
     const shape = (s: typeof mine) =>
       (s as unknown as { def: { in: { shape: Record<string, unknown> } } }).def.in.shape;
     expect(shape(mine).Count__in).toBe(shape(theirs).Count__in);
-    expect(shape(mine).Count__gte).toBe(shape(mine).Owner_ID__gte);
+    expect(shape(mine).Count__gte).toBe(shape(mine).Kind__gte);
+    // references are bigint columns, whole numbers and options integer ones
+    expect(shape(mine).Count__gte).not.toBe(shape(mine).Owner_ID__gte);
     expect(shape(mine).Qty).not.toBe(shape(theirs).Qty);
   });
 });
@@ -174,5 +176,44 @@ describe('the level select', () => {
     expect(s.safeParse({ Name: 'a', Grade: 1 }).success).toBe(true);
     for (const bad of [0, 5, 2.5, '3'])
       expect(s.safeParse({ Name: 'a', Grade: bad }).success, String(bad)).toBe(false);
+  });
+});
+
+/** Values that passed every check and then failed in PostgreSQL, a 500 (issue 24, item 7). */
+describe('what a column cannot hold is refused before the statement', () => {
+  const create = createSchema(item);
+  const query = listQuerySchema(item);
+  const key = (r: { error?: { issues: readonly object[] } }) =>
+    (r.error?.issues[0] as { params?: { key?: string } } | undefined)?.params?.key;
+  it('text with a NUL, in a field, a custom field, a filter or the keyword', () => {
+    expect(key(create.safeParse({ Item_Name: 'a\u0000b' }))).toBe('text_nul');
+    expect(key(create.safeParse({ Item_Name: 'a', Extension_Field1: '\u0000' }))).toBe('text_nul');
+    for (const q of [{ Item_Name: '\u0000' }, { Item_Name__like: 'a\u0000' }, { KeyWord: '\u0000' }])
+      expect(key(query.safeParse(q)), JSON.stringify(q)).toBe('text_nul');
+    expect(create.safeParse({ Item_Name: 'a\u0001b' }).success).toBe(true);
+  });
+  it('whole numbers beyond an integer column in filters, references up to bigint', () => {
+    for (const q of [{ Count: '2147483648' }, { Count__gte: '-2147483649' }, { State: '99999999999' }])
+      expect(query.safeParse(q).success, JSON.stringify(q)).toBe(false);
+    expect(query.safeParse({ Count: '2147483647', Kind__in: '1,2' }).success).toBe(true);
+    expect(query.safeParse({ Owner_ID: '99999999999' }).success).toBe(true);
+  });
+  it('dates and times outside the years 1900 to 9999', () => {
+    for (const Due of ['0000-01-01', '1899-12-31'])
+      expect(key(create.safeParse({ Item_Name: 'a', Due })), Due).toBe('date_range');
+    expect(create.safeParse({ Item_Name: 'a', Due: '99999-01-01' }).success).toBe(false);
+    expect(create.safeParse({ Item_Name: 'a', Due: '1900-01-01' }).success).toBe(true);
+    expect(create.safeParse({ Item_Name: 'a', Due: '9999-12-31' }).success).toBe(true);
+    expect(query.safeParse({ Due__gte: '0000-01-01' }).success).toBe(false);
+    expect(query.safeParse({ Created_At__gte: '0000-01-01T00:00:00Z' }).success).toBe(false);
+    expect(query.safeParse({ Created_At__gte: '2024-05-01T08:00:00+08:00' }).success).toBe(true);
+  });
+  it('an empty yes/no (a NOT NULL column) is its default, as when left out', () => {
+    expect(create.parse({ Item_Name: 'a', Ok: null }).Ok).toBe(false);
+    expect(updateSchema(item).parse({ ID: 1, Version: 1, Ok: null }).Ok).toBe(false);
+    expect(create.safeParse({ Item_Name: 'a', Ok: 'yes' }).success).toBe(false);
+  });
+  it('a version beyond its integer column', () => {
+    expect(updateSchema(item).safeParse({ ID: 1, Version: 2 ** 31 }).success).toBe(false);
   });
 });

@@ -13,7 +13,29 @@ function custom(
   (ctx.issues as object[]).push({ code: 'custom', input, message: key, params: { key, ...params } });
 }
 
-const INT32 = 2147483647;
+/** The range of PostgreSQL's `integer`, the column of int and enum fields. */
+export const INT32 = 2147483647;
+
+/**
+ * Text as PostgreSQL can store it: its text types cannot hold the NUL character, and a statement
+ * that carries one fails (22P05/22021) instead of refusing the value.
+ */
+export function safeText() {
+  return z.string().check((ctx) => {
+    if (ctx.value.includes('\u0000')) custom(ctx, ctx.value, 'text_nul');
+  });
+}
+
+/**
+ * The years a date may have: PostgreSQL has no year 0 and the wire's yyyy has four digits; before
+ * 1900 is a typing slip in a factory's records (0202 for 2022), refused before it sorts first.
+ */
+export const YEARS = { min: 1900, max: 9999 } as const;
+
+function inYears(iso: string): boolean {
+  const y = Number(iso.slice(0, 4));
+  return y >= YEARS.min && y <= YEARS.max;
+}
 
 export function dateString() {
   return z.string().transform((v, ctx) => {
@@ -24,7 +46,18 @@ export function dateString() {
       custom(ctx, v, 'date_invalid');
       return z.NEVER;
     }
+    if (!inYears(iso)) {
+      custom(ctx, v, 'date_range', YEARS);
+      return z.NEVER;
+    }
     return iso;
+  });
+}
+
+/** An ISO date and time, with or without an offset, in the years a date may have. */
+export function dateTimeString() {
+  return z.iso.datetime({ offset: true, local: true }).check((ctx) => {
+    if (!inYears(ctx.value)) custom(ctx, ctx.value, 'date_range', YEARS);
   });
 }
 
@@ -53,7 +86,7 @@ export function decimalString(f: { precision: number; scale: number; min?: strin
 export function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'text': {
-      let s = z.string().trim().max(f.max);
+      let s = safeText().trim().max(f.max);
       if (f.required) s = s.min(1);
       if (f.format === 'email') return s.pipe(z.email());
       if (f.format === 'time') return s.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'time_invalid' });
@@ -72,7 +105,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'date':
       return dateString();
     case 'datetime':
-      return z.iso.datetime({ offset: true, local: true });
+      return dateTimeString();
     case 'enum':
       return z.union(
         f.options.map((o) => z.literal(o.value)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
@@ -89,6 +122,14 @@ function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.Z
     const s = fieldSchema(f);
     // a declared default fills a required field the client leaves out
     const hasDefault = hasServerDefault(f);
+    // a yes/no column is NOT NULL: an empty one is its default, as when left out
+    if (f.kind === 'bool' && !f.required) {
+      shape[name] = s
+        .nullable()
+        .transform((v) => v ?? f.default ?? false)
+        .optional();
+      continue;
+    }
     shape[name] =
       f.required && mode === 'create' && !hasDefault
         ? s
@@ -102,7 +143,7 @@ function objectOf(fields: Fields, mode: 'create' | 'update'): Record<string, z.Z
 function extraShape(def: EntityDef): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   if (def.features.customFields)
-    for (const n of CUSTOM_FIELD_NAMES) shape[n] = z.string().max(500).nullable().optional();
+    for (const n of CUSTOM_FIELD_NAMES) shape[n] = safeText().max(500).nullable().optional();
   if (def.features.tags)
     shape.Tag_Value = z
       .string()
@@ -130,6 +171,28 @@ export function linesSchema(lines: LinesDef, row: z.ZodType = z.unknown()) {
     .optional();
 }
 
+/**
+ * The computed fields of a record and its lines, as their columns hold them: a product of two valid
+ * factors may still be too large for its column (quantity × price), which is refused as the
+ * client's input, not left to fail in the statement.
+ */
+export function computedSchema(def: EntityDef) {
+  const pick = (fields: Fields) => {
+    const shape: Record<string, z.ZodType> = {};
+    // the column's bounds only: a declared minimum is the factors' business
+    for (const [n, f] of Object.entries(fields))
+      if (f.kind === 'decimal' && f.compute)
+        shape[n] = decimalString({ precision: f.precision, scale: f.scale }).nullable().optional();
+    return shape;
+  };
+  const shape = pick(def.fields);
+  for (const [key, lines] of Object.entries(def.lines)) {
+    const row = pick(lines.fields);
+    if (Object.keys(row).length) shape[key] = z.array(z.object(row)).optional();
+  }
+  return z.object(shape);
+}
+
 export function createSchema(def: EntityDef) {
   return z.strictObject({ ...objectOf(def.fields, 'create'), ...extraShape(def) });
 }
@@ -137,7 +200,7 @@ export function createSchema(def: EntityDef) {
 export function updateSchema(def: EntityDef) {
   return z.strictObject({
     [def.key]: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    Version: z.number().int().min(1),
+    Version: z.number().int().min(1).max(INT32),
     ...objectOf(def.fields, 'update'),
     ...extraShape(def),
   });
@@ -177,11 +240,18 @@ export function filterableFields(def: EntityDef): Record<string, FieldDef> {
 /** Query-string values are text: convert them to the field's wire type before validating. */
 function queryValue(f: FieldDef, op: FilterOp): z.ZodType {
   if (op === 'null') return z.enum(['true', 'false']).transform((v) => v === 'true');
-  if (op === 'like') return z.string().max(200);
+  if (op === 'like') return safeText().max(200);
   const one = (() => {
     switch (f.kind) {
+      // bounded by the column (integer or bigint), not by the declared min and max: a filter may ask
+      // for what no record holds
       case 'int':
       case 'enum':
+        return z
+          .string()
+          .regex(/^-?\d{1,10}$/)
+          .transform(Number)
+          .pipe(z.number().min(-INT32).max(INT32));
       case 'ref':
         return z
           .string()
@@ -194,9 +264,9 @@ function queryValue(f: FieldDef, op: FilterOp): z.ZodType {
       case 'date':
         return dateString();
       case 'datetime':
-        return z.union([z.iso.datetime({ offset: true, local: true }), dateString()]);
+        return z.union([dateTimeString(), dateString()]);
       case 'text':
-        return z.string().max(f.max);
+        return safeText().max(f.max);
     }
   })();
   if (op === 'in')
@@ -227,8 +297,8 @@ function sharedQueryValue(f: FieldDef, op: FilterOp): z.ZodType {
       : f.kind === 'decimal'
         ? `${f.precision},${f.scale},${f.min ?? ''}`
         : '';
-  // numbers, options and references are read alike from query text
-  const kind = f.kind === 'enum' || f.kind === 'ref' ? 'int' : f.kind;
+  // numbers and options are read alike from query text (references are bigint columns)
+  const kind = f.kind === 'enum' ? 'int' : f.kind;
   const key = `${op}:${kind}:${shape}`;
   let schema = queryValues.get(key);
   if (!schema) {
@@ -243,7 +313,7 @@ export function listQuerySchema(def: EntityDef) {
   const shape: Record<string, z.ZodType> = {
     Page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
-    KeyWord: z.string().trim().max(200).optional(),
+    KeyWord: safeText().trim().max(200).optional(),
     Sort: z
       .string()
       .max(100)

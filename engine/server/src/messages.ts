@@ -34,6 +34,14 @@ export const MESSAGES = {
     en: 'The parent cannot be the record itself or one of its descendants',
   },
   internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error; please try again later' },
+  bad_encoding: {
+    zh: '请求中有无法解码的内容（% 编码不正确）',
+    en: 'The request holds text that cannot be decoded (a malformed % escape)',
+  },
+  data_invalid: {
+    zh: '提交的数据超出范围或格式不正确，未做任何修改',
+    en: 'The data sent is out of range or malformed; nothing was changed',
+  },
   unauthorized: { zh: '请先登录', en: 'Please sign in first' },
   session_expired: { zh: '登录已过期，请重新登录', en: 'Your session has expired; please sign in again' },
   login_failed: { zh: '账号或密码错误', en: 'Wrong account or password' },
@@ -208,6 +216,8 @@ export const MESSAGES = {
   },
   decimal_min: { zh: '不能小于 {min}', en: 'must be at least {min}' },
   date_invalid: { zh: '日期格式应为 yyyy-MM-dd', en: 'must be a date in the form yyyy-MM-dd' },
+  date_range: { zh: '年份应在 {min} 到 {max} 之间', en: 'must have a year from {min} to {max}' },
+  text_nul: { zh: '不能包含空字符（\\0）', en: 'must not contain the NUL character (\\0)' },
   time_invalid: { zh: '时间格式应为 HH:mm', en: 'must be a time in the form HH:mm' },
   sort_not_allowed: { zh: '不能按「{field}」排序', en: 'cannot be sorted by "{field}"' },
   lookup_only: {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_CONTEXT } from '../context';
 import type { Database } from '../db';
 import { Engine } from '../engine';
+import { AppError } from '../errors';
 import { defineHooks } from '../hooks';
 import { applyRegistrySchema, openTestDatabase } from '../testing';
 
@@ -113,5 +114,35 @@ describe('declared computations on save', () => {
     expect(upd.Amount).toBe('8');
     const cleared = await svc.modify({ ID: it.ID, Version: 2, Qty: null }, SYSTEM_CONTEXT);
     expect(cleared.Amount).toBeNull();
+  });
+
+  it('refuses a result too large for its column as the input, and stores nothing', async () => {
+    const svc = engine.service('CItem');
+    const big = '99999999999999';
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e,
+      );
+    // each factor fits numeric(18,4); their product does not (PostgreSQL's 22003 was a 500)
+    const e = await refused(svc.insert({ Name: 'big', Qty: big, Price: big }, SYSTEM_CONTEXT));
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).status).toBe(400);
+    expect((e as AppError).text('zh')).toBe('Amount(Amount)：最多 14 位整数、4 位小数');
+    const it = await svc.insert({ Name: 'ok', Qty: '2', Price: '3' }, SYSTEM_CONTEXT);
+    const upd = await refused(svc.modify({ ID: it.ID, Version: 1, Price: big, Qty: big }, SYSTEM_CONTEXT));
+    expect((upd as AppError).status).toBe(400);
+    expect((await svc.get(it.ID as number))?.Version).toBe(1);
+    // a sum over lines too: each line fits numeric(18,2), their total does not
+    const bills = engine.service('CBill');
+    const line = { Qty: '99999999999999', Unit_Price: '99' };
+    const sum = await refused(
+      bills.insert({ Lines: Array.from({ length: 12 }, () => line) }, SYSTEM_CONTEXT),
+    );
+    expect((sum as AppError).status).toBe(400);
+    expect(
+      (await bills.list({ Page: 1, PageSize: 1, Sort: { field: 'ID', desc: false }, filters: [] })).paging
+        .TotalCount,
+    ).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import {
   applyComputed,
   columnOf,
+  computedSchema,
   createSchema,
   type EntityDef,
   type ListQuery,
@@ -44,6 +45,8 @@ export class EntityService {
   private readonly create: z.ZodType<Row>;
   private readonly update: z.ZodType<Row>;
   private readonly query: z.ZodType<ListQuery>;
+  /** The computed fields' column bounds; none for the many entities that compute nothing. */
+  private readonly computed: z.ZodType | null;
   /** The other entities' services, set by the engine (a custom enum may read another entity's list). */
   peers?: Peers;
 
@@ -56,6 +59,18 @@ export class EntityService {
     this.create = createSchema(def) as unknown as z.ZodType<Row>;
     this.update = updateSchema(def) as unknown as z.ZodType<Row>;
     this.query = listQuerySchema(def) as unknown as z.ZodType<ListQuery>;
+    const computes = (fields: EntityDef['fields']) =>
+      Object.values(fields).some((f) => f.kind === 'decimal' && f.compute);
+    this.computed =
+      computes(def.fields) || Object.values(def.lines).some((l) => computes(l.fields))
+        ? computedSchema(def)
+        : null;
+  }
+
+  /** Declared computations, refused as the client's input when a result does not fit its column. */
+  private compute(data: Row, old: Row | null, ctx: RequestContext): void {
+    applyComputed(this.def, data, old);
+    if (this.computed) parseWith(this.computed, data, this.def, ctx.lang);
   }
 
   parseQuery(input: unknown, ctx: RequestContext): ListQuery {
@@ -187,7 +202,7 @@ export class EntityService {
         const numbered = n && !data[n.field] ? n.field : null;
         if (numbered) data[numbered] = numberPlaceholder();
         // declared computations first: the hook sees them and may still decide otherwise
-        applyComputed(this.def, data);
+        this.compute(data, null, ctx);
         await this.hooks.beforeSave?.(c, data, null);
         const values = this.columnValues(data);
         values.created_by = ctx.user?.User_ID ?? null;
@@ -236,7 +251,7 @@ export class EntityService {
       await checkTagValue(tx, this.def, data, old);
       await this.hooks.validate?.(c, data, old);
       await this.checkTree(tx, id, data);
-      applyComputed(this.def, data, old);
+      this.compute(data, old, ctx);
       await this.hooks.beforeSave?.(c, data, old);
       const values = this.columnValues(data);
       await this.guard(() =>

@@ -109,6 +109,8 @@ export const en: Catalogue = {
     max: 'Must not be more than {{max}}',
     date_invalid: 'Not a valid date (year-month-day)',
     datetime_invalid: 'Not a valid time',
+    date_range: 'The year must be from {{min}} to {{max}}',
+    text_nul: 'Must not contain the NUL character (\\0)',
     decimal_invalid: 'Enter a number',
     decimal_range: 'At most {{int}} digits before and {{scale}} after the decimal point',
     decimal_min: 'Must not be less than {{min}}',

@@ -108,6 +108,8 @@ export const zh = {
     max: '不能大于 {{max}}',
     date_invalid: '日期格式不正确（年-月-日）',
     datetime_invalid: '时间格式不正确',
+    date_range: '年份应在 {{min}} 到 {{max}} 之间',
+    text_nul: '不能包含空字符（\\0）',
     decimal_invalid: '请输入数字',
     decimal_range: '整数最多 {{int}} 位，小数最多 {{scale}} 位',
     decimal_min: '不能小于 {{min}}',
