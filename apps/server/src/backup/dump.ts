@@ -39,11 +39,14 @@ export interface DatabaseDump {
   attachmentKeys: string[];
 }
 
-/** Ordinary tables of the app's schema with their columns in order, without the migration record. */
+/**
+ * Ordinary tables of the app's schema with their columns in order, without the migration record;
+ * generated columns are left out, PostgreSQL computes them again on insert.
+ */
 export async function schemaTables(ex: Db | Tx): Promise<Map<string, string[]>> {
   const { rows } = await sql<{ t: string; c: string }>`SELECT c.relname AS t, a.attname AS c
     FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
-    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
       AND c.relname <> 'schema_migrations'
     ORDER BY c.relname, a.attnum`.execute(ex);
   const out = new Map<string, string[]>();
@@ -120,7 +123,8 @@ export async function tableCount(ex: Db | Tx): Promise<number> {
   return rows[0].n;
 }
 
-async function loadTable(tx: Tx, table: string, file: string): Promise<void> {
+async function loadTable(tx: Tx, table: string, columns: string[], file: string): Promise<void> {
+  const list = sql.join(columns.map((c) => sql.id(c)));
   let batch: string[] = [];
   let bytes = 0;
   const flush = async () => {
@@ -128,9 +132,8 @@ async function loadTable(tx: Tx, table: string, file: string): Promise<void> {
     const json = `[${batch.join(',')}]`;
     batch = [];
     bytes = 0;
-    await sql`INSERT INTO ${sql.id(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.id(table)}, ${json}::jsonb)`.execute(
-      tx,
-    );
+    await sql`INSERT INTO ${sql.id(table)} (${list})
+      SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.id(table)}, ${json}::jsonb)`.execute(tx);
   };
   for await (const line of createInterface({
     input: createReadStream(file),
@@ -188,7 +191,7 @@ export async function loadDatabase(
   // migrations may have seeded rows of their own; the backup's rows are the whole truth
   if (schema.size) await sql`TRUNCATE ${sql.join([...schema.keys()].map((t) => sql.id(t)))}`.execute(tx);
   for (const [table, info] of Object.entries(dump.tables))
-    if (info.rows > 0) await loadTable(tx, table, join(dir, tableFile(table)));
+    if (info.rows > 0) await loadTable(tx, table, info.columns, join(dir, tableFile(table)));
   for (const fk of fks)
     await sql`ALTER TABLE ${sql.raw(fk.t)} ADD CONSTRAINT ${sql.id(fk.name)} ${sql.raw(fk.def)}`.execute(tx);
   for (const s of dump.sequences)
