@@ -10,7 +10,7 @@ import {
   type Tx,
 } from '@mes/engine-server';
 import { userSession } from '@mes/model';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { BackupError } from './messages';
 
 /**
@@ -123,6 +123,38 @@ export async function tableCount(ex: Db | Tx): Promise<number> {
   return rows[0].n;
 }
 
+/** What an extension installed in the schema is the extension's, not the app's. */
+const ofExtension = (oid: RawBuilder<unknown>) =>
+  sql`SELECT 1 FROM pg_depend d WHERE d.objid = ${oid} AND d.deptype = 'e'`;
+
+/**
+ * Drops everything the migrations may have made in the schema (tables with their triggers,
+ * indexes and identities; other relations; functions; types), so that migrating starts from
+ * nothing. Object by object rather than DROP SCHEMA, which would need the schema's owner and lose
+ * its grants.
+ */
+async function dropSchemaObjects(tx: Tx): Promise<void> {
+  // tables first: their identity sequences go with them and cannot be dropped on their own
+  const { rows } = await sql<{ kind: string; name: string }>`SELECT kind, name FROM (
+    SELECT CASE c.relkind WHEN 'r' THEN 0 WHEN 'p' THEN 0 ELSE 1 END AS ord, CASE c.relkind WHEN 'v' THEN 'VIEW'
+        WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END AS kind,
+      format('%I', c.relname) AS name
+    FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+      AND NOT (c.relkind = 'r' AND c.relispartition) AND NOT EXISTS (${ofExtension(sql`c.oid`)})
+    UNION ALL
+    SELECT 2, CASE p.prokind WHEN 'p' THEN 'PROCEDURE' WHEN 'a' THEN 'AGGREGATE' ELSE 'FUNCTION' END,
+      p.oid::regprocedure::text
+    FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace AND NOT EXISTS (${ofExtension(sql`p.oid`)})
+    UNION ALL
+    SELECT 3, CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, format('%I', t.typname)
+    FROM pg_type t WHERE t.typnamespace = current_schema()::regnamespace AND t.typtype IN ('e', 'd', 'r', 'c')
+      AND (t.typtype <> 'c' OR (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c')
+      AND NOT EXISTS (${ofExtension(sql`t.oid`)})
+    ) o ORDER BY ord`.execute(tx);
+  // CASCADE may already have taken an object listed later
+  for (const r of rows) await sql.raw(`DROP ${r.kind} IF EXISTS ${r.name} CASCADE`).execute(tx);
+}
+
 async function loadTable(tx: Tx, table: string, columns: string[], file: string): Promise<void> {
   const list = sql.join(columns.map((c) => sql.id(c)));
   let batch: string[] = [];
@@ -159,11 +191,7 @@ export async function loadDatabase(
   dump: Omit<DatabaseDump, 'attachmentKeys'>,
   migrations: Migration[],
 ): Promise<void> {
-  const existing = (
-    await sql<{ t: string }>`SELECT relname AS t FROM pg_class
-      WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'`.execute(tx)
-  ).rows.map((r) => r.t);
-  if (existing.length) await sql`DROP TABLE ${sql.join(existing.map((t) => sql.id(t)))} CASCADE`.execute(tx);
+  await dropSchemaObjects(tx);
   await createMigrationsTable(tx);
   for (const m of migrations) await applyMigration(tx, m);
   // made by the server at start: its rows keep a restored demo database from being seeded again
