@@ -140,31 +140,32 @@ export async function restoreBackup(
         if (existsSync(d)) throw new BackupError('output_exists', { file: d });
         created.push(d);
       }
-    if (opts.s3) await putFiles(s3Store(opts.s3), stage, manifest);
-    else if (freshFiles) await putFiles(dirStore(freshFiles), stage, manifest);
-
-    const movedAside: string[] = [];
-    if (target.kind === 'postgres') {
-      const database = await openDatabase({ databaseUrl: target.databaseUrl });
-      try {
+    // the target is checked before anything is written, so that a refusal leaves everything as it was
+    const database =
+      target.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: target.databaseUrl })
+        : await openDatabase({ dataDir: freshDataDir as string });
+    try {
+      if (target.kind === 'postgres') {
         const tables = await tableCount(database.db);
         if (!opts.force && tables > 0) throw new BackupError('not_empty_db', { tables });
         await refuseOtherConnections(database);
-        await restoreInto(database, stage, manifest, migrations);
-      } finally {
-        await database.close();
       }
-    } else {
-      const database = await openDatabase({ dataDir: freshDataDir as string });
-      try {
-        await restoreInto(database, stage, manifest, migrations);
-      } finally {
-        await database.close();
+      if (opts.s3) await putFiles(s3Store(opts.s3), stage, manifest);
+      else if (freshFiles) {
+        // made even when there is nothing to put: it replaces the folder there was
+        mkdirSync(freshFiles, { recursive: true });
+        await putFiles(dirStore(freshFiles), stage, manifest);
       }
+      await restoreInto(database, stage, manifest, migrations);
+    } finally {
+      await database.close();
+    }
+    const movedAside: string[] = [];
+    if (freshDataDir && target.kind === 'pglite') {
       // after PGlite made its files: it sets up a new database only in a folder without PG_VERSION
-      if (filesInDataDir)
-        await putFiles(dirStore(join(freshDataDir as string, 'attachments')), stage, manifest);
-      const aside = swapIn(freshDataDir as string, target.dataDir, stamp);
+      if (filesInDataDir) await putFiles(dirStore(join(freshDataDir, 'attachments')), stage, manifest);
+      const aside = swapIn(freshDataDir, target.dataDir, stamp);
       if (aside) movedAside.push(aside);
     }
     if (freshFiles) {
