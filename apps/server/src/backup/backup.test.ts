@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, dirStore, openDatabase } from '@mes/engine-server';
+import { type Db, dirStore, openDatabase, type S3Config, s3Store } from '@mes/engine-server';
 import { sql } from 'kysely';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint, verify } from '../../../../bench/lib/verify';
 import { STOCK_DOC_TYPE as T } from '../../../../modules/inventory/stockDoc.entity';
@@ -34,6 +35,10 @@ const PNG = Buffer.concat([
 
 let src: TestServer;
 let archive: string;
+/** The same backup made from an S3 bucket holding the files. */
+let s3Archive: string;
+let s3: S3rver;
+let bucket: (name: string) => S3Config;
 let counts: Map<string, number>;
 let ledger: Awaited<ReturnType<typeof fingerprint>>;
 const uploaded: { path: string; data: Buffer }[] = [];
@@ -111,6 +116,35 @@ beforeAll(async () => {
     archive,
   );
   expect(manifest.attachments.keys).toHaveLength(2);
+
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: join(work, 's3rver'),
+    configureBuckets: [{ name: 'source' }, { name: 'restored' }],
+  });
+  const at = await s3.run();
+  // s3rver's own fixed credentials
+  bucket = (name) => ({
+    endpoint: `http://127.0.0.1:${at.port}`,
+    bucket: name,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+  });
+  for (const f of uploaded) await s3Store(bucket('source')).put(f.path, f.data);
+  s3Archive = join(work, 'from-s3.tar.gz');
+  const fromS3 = await writeBackup(
+    {
+      db: src.engine.db,
+      kind: serverUrl ? 'postgres' : 'pglite',
+      files: s3Store(bucket('source')),
+      store: 's3',
+    },
+    s3Archive,
+  );
+  expect(fromS3.checksums).toEqual(manifest.checksums);
   counts = await rowCounts(src.engine.db);
   ledger = await fingerprint(src.engine.db);
   expect(ledger.ledgerRows).toBeGreaterThan(4);
@@ -124,6 +158,7 @@ afterAll(async () => {
     for (const d of databases) await c.query(`DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
     await c.end();
   }
+  await s3?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -188,15 +223,21 @@ describe('backup and restore', () => {
     await expect(restoreBackup(archive, { kind: 'pglite', dataDir }, { attachmentDir })).rejects.toThrow(
       expect.objectContaining({ key: 'not_empty_dir' }),
     );
+    // forced, and this time with the attachments in a bucket
     const { movedAside } = await restoreBackup(
-      archive,
+      s3Archive,
       { kind: 'pglite', dataDir },
-      { attachmentDir, force: true },
+      { attachmentDir, force: true, s3: bucket('restored') },
     );
     expect(movedAside).toEqual([expect.stringContaining(`${dataDir}.before-restore-`)]);
     expect(existsSync(join(movedAside[0], 'PG_VERSION'))).toBe(true);
-    for (const f of uploaded)
-      expect(readFileSync(join(attachmentDir, f.path.slice(0, 2), f.path)).equals(f.data)).toBe(true);
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+    for (const f of uploaded) {
+      const body = await s3Store(bucket('restored')).get(f.path);
+      const parts: Buffer[] = [];
+      for await (const c of body ?? []) parts.push(Buffer.from(c as Buffer));
+      expect(Buffer.concat(parts).equals(f.data)).toBe(true);
+    }
   }, 240_000);
 
   it.runIf(serverUrl)(
