@@ -1,7 +1,15 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, dirStore, openDatabase, type S3Config, s3Store } from '@mes/engine-server';
+import {
+  type Db,
+  dirStore,
+  migrate,
+  openDatabase,
+  readMigrations,
+  type S3Config,
+  s3Store,
+} from '@mes/engine-server';
 import { sql } from 'kysely';
 import pg from 'pg';
 import S3rver from 's3rver';
@@ -10,6 +18,7 @@ import { fingerprint, verify } from '../../../../bench/lib/verify';
 import { STOCK_DOC_TYPE as T } from '../../../../modules/inventory/stockDoc.entity';
 import { createDoc, post, stockFixture } from '../../../../modules/inventory/testkit.server';
 import { createApp } from '../app';
+import { MIGRATIONS_DIR } from '../config';
 import { startTestServer, type TestServer } from '../testing';
 import { writeBackup } from './backup';
 import { schemaTables } from './dump';
@@ -306,4 +315,38 @@ describe('backup and restore', () => {
     // nothing was made: no data directory, no half-built one beside it
     expect(readdirSync(work).filter((n) => n.startsWith('untouched'))).toEqual([]);
   }, 60_000);
+
+  it('restores a backup of older code and migrates it the rest of the way', async () => {
+    const all = readMigrations(MIGRATIONS_DIR);
+    const old = await openDatabase({ dataDir: 'memory://' });
+    const olderArchive = join(work, 'older.tar.gz');
+    try {
+      await migrate(old.db, all.slice(0, -1));
+      await sql`INSERT INTO unit (unit_code, unit_name) VALUES ('PCS', '件')`.execute(old.db);
+      const m = await writeBackup(
+        { db: old.db, kind: 'pglite', files: dirStore(work), store: 'dir' },
+        olderArchive,
+      );
+      expect(m.migration).toBe(all.at(-2)?.version);
+    } finally {
+      await old.close();
+    }
+    const dataDir = join(work, 'older');
+    await restoreBackup(
+      olderArchive,
+      { kind: 'pglite', dataDir },
+      { attachmentDir: join(dataDir, 'attachments') },
+    );
+    const restored = await openDatabase({ dataDir });
+    try {
+      const { rows } = await sql<{
+        version: string;
+      }>`SELECT version FROM schema_migrations ORDER BY 1`.execute(restored.db);
+      expect(rows.map((r) => r.version)).toEqual(all.map((x) => x.version));
+      const units = await sql<{ n: string }>`SELECT unit_name AS n FROM unit`.execute(restored.db);
+      expect(units.rows).toEqual([{ n: '件' }]);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
 });

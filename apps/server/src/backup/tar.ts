@@ -21,6 +21,8 @@ const BLOCK = 512;
 
 function header(name: string, size: number): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`archive entry name too long: ${name}`);
+  // eleven octal digits: 8 GiB per entry, far above a table's rows or an upload
+  if (size >= 8 ** 11) throw new Error(`archive entry too large: ${name}`);
   const h = Buffer.alloc(BLOCK);
   h.write(name, 0, 100, 'utf8');
   h.write('0000644\0', 100, 'ascii');
