@@ -2,8 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type Database,
   type Db,
   dirStore,
+  type Migration,
   migrate,
   openDatabase,
   readMigrations,
@@ -337,16 +339,29 @@ describe('backup and restore', () => {
       { kind: 'pglite', dataDir },
       { attachmentDir: join(dataDir, 'attachments') },
     );
-    const restored = await openDatabase({ dataDir });
-    try {
-      const { rows } = await sql<{
-        version: string;
-      }>`SELECT version FROM schema_migrations ORDER BY 1`.execute(restored.db);
-      expect(rows.map((r) => r.version)).toEqual(all.map((x) => x.version));
-      const units = await sql<{ n: string }>`SELECT unit_name AS n FROM unit`.execute(restored.db);
-      expect(units.rows).toEqual([{ n: '件' }]);
-    } finally {
-      await restored.close();
+    await expectMigrated(await openDatabase({ dataDir }), all);
+    // a PGlite backup restores into PostgreSQL too
+    if (serverUrl) {
+      const databaseUrl = await freshPostgres();
+      await restoreBackup(
+        olderArchive,
+        { kind: 'postgres', databaseUrl },
+        { attachmentDir: join(work, 'older-files') },
+      );
+      await expectMigrated(await openDatabase({ databaseUrl }), all);
     }
   }, 120_000);
 });
+
+async function expectMigrated(restored: Database, all: Migration[]) {
+  try {
+    const { rows } = await sql<{ version: string }>`SELECT version FROM schema_migrations ORDER BY 1`.execute(
+      restored.db,
+    );
+    expect(rows.map((r) => r.version)).toEqual(all.map((x) => x.version));
+    const units = await sql<{ n: string }>`SELECT unit_name AS n FROM unit`.execute(restored.db);
+    expect(units.rows).toEqual([{ n: '件' }]);
+  } finally {
+    await restored.close();
+  }
+}
