@@ -18,7 +18,7 @@ import { type Config, MIGRATIONS_DIR } from './config';
 import { SERVER_MODULES } from './modules';
 
 /** Files go beside the embedded database, or to ATTACHMENT_DIR; an in-memory test database gets a temp folder. */
-function attachmentDirOf(cfg: object): string {
+export function attachmentDirOf(cfg: object): string {
   if (process.env.ATTACHMENT_DIR) return resolve(process.env.ATTACHMENT_DIR);
   const dataDir = 'dataDir' in cfg ? (cfg.dataDir as string | undefined) : undefined;
   if (dataDir && dataDir !== 'memory://') return join(dataDir, 'attachments');

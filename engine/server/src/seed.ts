@@ -1,16 +1,22 @@
 import { sql } from 'kysely';
 import { SYSTEM_CONTEXT } from './context';
-import { withTx } from './db/tx';
+import type { Db } from './db';
+import { type Tx, withTx } from './db/tx';
 import type { Engine } from './engine';
+
+/** The record of which modules' demo seeds ran; made at start, outside the migrations. */
+export async function createSeedRunsTable(ex: Db | Tx): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS seed_runs (module varchar(60) PRIMARY KEY, seeded_at timestamptz NOT NULL DEFAULT now())`.execute(
+    ex,
+  );
+}
 
 /**
  * Runs each module's bootstrap at every start, and its demo seed once per database (recorded in
  * seed_runs), so that a module added later seeds itself into an existing database too.
  */
 export async function runSeeds(engine: Engine, opts: { demo: boolean }): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS seed_runs (module varchar(60) PRIMARY KEY, seeded_at timestamptz NOT NULL DEFAULT now())`.execute(
-    engine.db,
-  );
+  await createSeedRunsTable(engine.db);
   const seeded: string[] = [];
   for (const m of engine.modules) {
     if (m.bootstrap) await withTx(engine.db, (tx) => m.bootstrap!({ engine, tx, ctx: SYSTEM_CONTEXT }));

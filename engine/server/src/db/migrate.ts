@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { splitMigration } from '@mes/model';
 import { sql } from 'kysely';
 import type { Db } from './index';
-import { withTx } from './tx';
+import { type Tx, withTx } from './tx';
 
 export interface Migration {
   version: string;
@@ -25,23 +25,33 @@ export function readMigrations(dir: string): Migration[] {
 /** Any number such that all processes agree on it: serialises concurrent start-ups. */
 const MIGRATION_LOCK = 80310001;
 
+/** The table that records which migrations a database has had. */
+export async function createMigrationsTable(ex: Db | Tx): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version varchar(10) PRIMARY KEY, name varchar(200) NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+    ex,
+  );
+}
+
+/** One migration's statements and its record, inside the caller's transaction. */
+export async function applyMigration(tx: Tx, m: Migration): Promise<void> {
+  for (const s of m.statements) await sql.raw(s).execute(tx);
+  await sql`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`.execute(tx);
+}
+
 /**
  * Applies the migrations not yet recorded, each in its own transaction together with its record,
  * so that a crash leaves the database at a migration boundary. Returns the versions applied.
  */
 export async function migrate(db: Db, migrations: Migration[]): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version varchar(10) PRIMARY KEY, name varchar(200) NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
-    db,
-  );
+  await createMigrationsTable(db);
   const applied: string[] = [];
   for (const m of migrations) {
     const done = await withTx(db, async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(tx);
       const seen = await sql`SELECT 1 FROM schema_migrations WHERE version = ${m.version}`.execute(tx);
       if (seen.rows.length) return false;
-      for (const s of m.statements) await sql.raw(s).execute(tx);
-      await sql`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`.execute(tx);
+      await applyMigration(tx, m);
       return true;
     });
     if (done) applied.push(m.version);

@@ -15,7 +15,7 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
-const KEY = /^[a-f0-9]{32}\.[a-z0-9]{1,8}$/;
+export const KEY = /^[a-f0-9]{32}\.[a-z0-9]{1,8}$/;
 function checkKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`bad file key ${key}`);
   return key;
