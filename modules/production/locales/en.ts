@@ -113,4 +113,9 @@ export const en: Texts = {
   receiveQty: 'Qty to receive',
   orderQty: 'Order qty',
   reported: 'Reported',
+  reportOrder: 'Work order',
+  reportProductNumber: 'Product number',
+  reportProductName: 'Product name',
+  reportCount: 'Reports',
+  reportDate: 'Report date',
 };

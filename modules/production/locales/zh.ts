@@ -111,6 +111,11 @@ export const zh = {
   receiveQty: '入库数量',
   orderQty: '工单数量',
   reported: '已报工',
+  reportOrder: '工单号',
+  reportProductNumber: '产品编码',
+  reportProductName: '产品名称',
+  reportCount: '报工次数',
+  reportDate: '报工日期',
 };
 
 export type Texts = typeof zh;
