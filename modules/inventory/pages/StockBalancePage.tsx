@@ -1,10 +1,9 @@
 import type { ModulePageProps } from '@mes/engine-web/entity';
-import { EntityListPage, useEntityDef } from '@mes/engine-web/entity';
+import { EntityListPage, useEntityDef, useListProps } from '@mes/engine-web/entity';
 import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { ReportTable } from '@mes/engine-web/report';
 import { Tabs } from 'antd';
 import { texts } from '../locales';
-import { useListProps } from './slices';
 
 /** 库存余额: totals per material with value, and the balance per location and batch. */
 export function StockBalancePage({ meta }: ModulePageProps) {

@@ -7,7 +7,7 @@ export { EntityFormPage, type EntityFormPageProps } from './EntityFormPage';
 export { EntityListPage, type EntityListPageProps } from './EntityListPage';
 export * from './format';
 export { LinesEditor, type LinesEditorProps } from './LinesEditor';
-export type { ModulePageProps, ModulePages } from './modulePages';
+export { type ModulePageProps, type ModulePages, useListProps } from './modulePages';
 export * from './payload';
 export * from './queries';
 export { RefSelect, type RefSelectProps } from './RefSelect';
