@@ -2,7 +2,7 @@
  * Writes a new module in the one shape of DESIGN.md §2 and wires it into the server and web
  * registries:
  *   npm run module:new -- <name> [--code QM] [--zh 质量管理] [--en Quality] [--no-migration] [--root <dir>]
- * <name> is the module's folder and package name in camelCase (`quality`); --code its menu code (a
+ * <name> is the module's folder and package name in lower case (`quality`); --code its menu code (a
  * planned module of that code gives way to it). Then it writes the migration of its entity (npm run
  * migration:generate) unless --no-migration.
  */
@@ -37,10 +37,10 @@ const indexOr = (s: string, needle: string, from: number) => {
 export function createModule(
   name: string,
   root: string,
-  opts: Partial<Pick<SkeletonNames, 'code' | 'zh' | 'en'>> = {},
+  opts: Partial<Pick<SkeletonNames, 'code' | 'zh' | 'en'>> & { link?: boolean } = {},
 ): string[] {
-  if (!/^[a-z][a-zA-Z0-9]{1,30}$/.test(name))
-    throw new Error(`"${name}": a module name is camelCase letters`);
+  // npm refuses capitals in a package name; the folders are lower case (masterdata)
+  if (!/^[a-z][a-z0-9]{1,30}$/.test(name)) throw new Error(`"${name}": a module name is lower-case letters`);
   const code = opts.code ?? name;
   if (!/^[A-Za-z][\w]{0,19}$/.test(code)) throw new Error(`"${code}": a menu code is letters and digits`);
   const dir = join(root, 'modules', name);
@@ -80,7 +80,9 @@ export function createModule(
   writeFileSync(web, webSource);
   // what `npm install` does for a workspace: the package resolves by its name
   const link = join(root, 'node_modules', '@mes', name);
-  if (existsSync(dirname(link)) && !existsSync(link)) symlinkSync(`../../modules/${name}`, link);
+  if (opts.link !== false && existsSync(dirname(link)) && !existsSync(link)) {
+    symlinkSync(`../../modules/${name}`, link);
+  }
   return Object.keys(files).map((f) => `modules/${name}/${f}`);
 }
 
@@ -98,6 +100,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const opts = { code: option('--code'), zh: option('--zh'), en: option('--en') };
     for (const f of createModule(name, root, opts)) console.log(`wrote ${f}`);
     console.log(`registered in ${SERVER_REGISTRY} and ${WEB_REGISTRY}`);
+    const touched = [SERVER_REGISTRY, WEB_REGISTRY, `modules/${name}`];
+    execFileSync('npx', ['biome', 'check', '--write', ...touched], { cwd: root, stdio: 'inherit' });
     if (!args.includes('--no-migration')) {
       execFileSync('npx', ['tsx', 'apps/server/src/generate-migration.ts', `add_${name}`], {
         cwd: root,

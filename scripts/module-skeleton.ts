@@ -1,6 +1,6 @@
 /** The files of a new module (DESIGN.md §2), by path inside `modules/<name>/`. */
 export interface SkeletonNames {
-  /** camelCase folder and package name: `quality`. */
+  /** Lower-case folder and package name: `quality`. */
   name: string;
   /** PascalCase of it: `Quality`. */
   pascal: string;
