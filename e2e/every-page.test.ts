@@ -18,8 +18,13 @@ interface MenuNode {
 const KNOWN_FAILURES = new Set(['SRM.portalQuote 403 /SRM/Portal/Offers']);
 
 const PLACEHOLDER = '[data-testid="placeholder"]';
-// the page area has drawn something of its own: a list, a report, a card, a tree, tabs, a result
-const DRAWN = `${PLACEHOLDER}, .ant-table-wrapper, .ant-card, .ant-tree, .ant-tabs, .ant-result, .ant-form`;
+
+/** In the page: the page area shows text of its own (the kept tabs are hidden) and nothing spins. */
+function settled(): boolean {
+  const main = document.querySelector<HTMLElement>('[data-testid="main"]');
+  const spinning = [...document.querySelectorAll('.ant-spin-spinning')].some((e) => e.checkVisibility());
+  return !!main && main.innerText.trim().length > 0 && !spinning;
+}
 
 /**
  * Every page of the administrator's menu, in zh then en: no page error, no failed call, no console
@@ -93,11 +98,14 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
         dispatchEvent(new PopStateEvent('popstate'));
       }, path);
     }
-    await page.waitForSelector(DRAWN, { timeout: 20_000 });
+    // settled: the page area shows something, nothing spins and no call is under way, three looks running
     let quiet = 0;
-    for (let waited = 0; quiet < 3 && waited < 15_000; waited += 50) {
-      quiet =
-        inFlight === 0 && (await page.locator('.ant-spin-spinning:visible').count()) === 0 ? quiet + 1 : 0;
+    for (let waited = 0; quiet < 3; waited += 50) {
+      if (waited > 30_000) {
+        problems.push(`${current} did not settle`);
+        return;
+      }
+      quiet = inFlight === 0 && (await page.evaluate(settled)) ? quiet + 1 : 0;
       await page.waitForTimeout(50);
     }
   }
@@ -116,7 +124,7 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
         problems = [];
         await visit(p.path, i);
         if (process.env.EVERY_PAGE_TRACE) console.log(`${lang} ${i} ${p.code} ${Date.now() - started} ms`);
-        if (await page.locator(PLACEHOLDER).isVisible()) placeholders++;
+        if (await page.locator(`${PLACEHOLDER}:visible`).count()) placeholders++;
         for (const text of await chromeTexts(page)) {
           if (wrongLanguage(text, lang)) wrong.push(`${p.code} ${p.path}: ${text}`);
         }
