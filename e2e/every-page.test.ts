@@ -16,6 +16,8 @@ interface MenuNode {
 // the page asks /SRM/Portal/Offers, which answers 403 to a user who is no supplier. Remove this
 // allowance when that fix is merged.
 const KNOWN_FAILURES = new Set(['SRM.portalQuote 403 /SRM/Portal/Offers']);
+const knownConsole = (code: string, text: string) =>
+  code === 'SRM.portalQuote' && text.includes('GET /SRM/Portal/Offers') && text.includes(' 403 ');
 
 const PLACEHOLDER = '[data-testid="placeholder"]';
 
@@ -50,7 +52,9 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
     const walk = (nodes: MenuNode[]) => {
       for (const n of nodes) {
         const path = n.Route ? `/${n.Route.replace(/^\/+/, '')}` : '';
-        if (n.Menu_Type === 3 && path && !seen.has(path)) {
+        // EVERY_PAGE_ONLY=PD. visits the pages of one menu only (while mending them)
+        const only = process.env.EVERY_PAGE_ONLY;
+        if (n.Menu_Type === 3 && path && !seen.has(path) && (!only || n.Menu_Code.startsWith(only))) {
           seen.add(path);
           pages.push({ code: n.Menu_Code, path });
         }
@@ -59,11 +63,19 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
     };
     walk(menu.body.Data);
     page = await context.newPage();
+    // a production build reports an error React recovered from by number: print its cause too
+    await page.addInitScript(() =>
+      addEventListener('error', (e) => {
+        const cause = (e.error as { cause?: Error } | undefined)?.cause;
+        if (cause) console.error(`cause: ${cause.message}\n${cause.stack}`);
+      }),
+    );
     const origin = new URL(t.url).origin;
     page.on('pageerror', (e) => problems.push(`${current} pageerror ${e.message}`));
     page.on('console', (m) => {
       // a failed call is reported once, from its response, below
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) {
+      const known = m.text().startsWith('Failed to load resource') || knownConsole(current, m.text());
+      if (m.type() === 'error' && !known) {
         problems.push(`${current} console ${m.text()}`);
       }
     });
@@ -112,7 +124,7 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
 
   for (const lang of ['zh', 'en'] as const) {
     it(`opens each page in ${lang} without an error and with its labels in ${lang}`, async () => {
-      expect(pages.length).toBeGreaterThan(100);
+      if (!process.env.EVERY_PAGE_ONLY) expect(pages.length).toBeGreaterThan(100);
       await page.goto(`${t.url}/dashboard`);
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
       const failures: string[] = [];

@@ -21,17 +21,23 @@ const CHROME = [
   'input[placeholder]',
 ];
 
+// data shown in chrome: the signed-in user's name on the account button
+const DATA = '[data-testid="account-menu"]';
+
 /** The visible chrome texts (an input's placeholder for an input), trimmed and de-duplicated. */
 export function chromeTexts(page: Page): Promise<string[]> {
-  return page.evaluate((selectors) => {
-    const out = new Set<string>();
-    for (const el of document.querySelectorAll<HTMLElement>(selectors.join(','))) {
-      if (!el.checkVisibility()) continue;
-      const text = (el instanceof HTMLInputElement ? el.placeholder : el.innerText).trim();
-      if (text) out.add(text.replace(/\s+/g, ' '));
-    }
-    return [...out];
-  }, CHROME);
+  return page.evaluate(
+    ([selectors, data]) => {
+      const out = new Set<string>();
+      for (const el of document.querySelectorAll<HTMLElement>(selectors.join(','))) {
+        if (!el.checkVisibility() || el.closest(data)) continue;
+        const text = (el instanceof HTMLInputElement ? el.placeholder : el.innerText).trim();
+        if (text) out.add(text.replace(/\s+/g, ' '));
+      }
+      return [...out];
+    },
+    [CHROME, DATA] as const,
+  );
 }
 
 const CJK = /[\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]/;
