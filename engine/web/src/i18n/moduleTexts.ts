@@ -1,6 +1,6 @@
 import type { Lang } from '@mes/model';
 import i18n from 'i18next';
-import { use, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The dotted keys of a catalogue's texts (`account.title`), so that a wrong key fails tsc. */
@@ -65,7 +65,9 @@ export function useModuleText<C extends object>(
     (key: TextKey<C>, params?: TextParams) => inst.getFixedT(lang, texts.ns)(key, params) as string,
     [inst, lang, texts.ns],
   );
-  if (!inst.hasResourceBundle(lang, texts.ns)) use(loadModuleTexts(texts, lang));
+  // thrown, not `use`d: React then renders the page afresh once loaded. With `use` it replays the page
+  // with the hooks it had mounted so far, and a page's first open failed with React error #467
+  if (!inst.hasResourceBundle(lang, texts.ns)) throw loadModuleTexts(texts, lang);
   return t;
 }
 
