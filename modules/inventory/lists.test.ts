@@ -102,7 +102,7 @@ describe('the outbound list shows the movements that stand', () => {
     expect(un.body.Code).toBe(0);
     expect((await approve(t, id)).body.Code).toBe(0);
     const doc = `Doc_Type=${T.SCRAP}&Doc_ID=${id}`;
-    // what the outbound page asks for (modules/inventory/web/slices.tsx)
+    // what the outbound page asks for (modules/inventory/pages/slices.tsx)
     const outbound = await list(`/StockLedger?Direction=-1&Is_Transfer=false&Unreversed=true&${doc}`);
     expect(outbound.map((r) => r.Qty)).toEqual(['-5']);
     // the ledger keeps all three: the first issue, its reversal and the second issue

@@ -4,6 +4,7 @@ import { inventoryPages } from '@mes/inventory/web';
 import { masterdataModule } from '@mes/masterdata';
 import { engineModule, type ModuleManifest, Registry } from '@mes/model';
 import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
+import { productionPages } from '@mes/production/web';
 import { sourcingModule } from '@mes/sourcing';
 import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
@@ -24,6 +25,6 @@ export const registry = new Registry(MODULES);
 /** Bespoke pages the modules bring, by menu code (the generic list serves every other entity page). */
 export const MODULE_PAGES: ModulePages = {
   ...inventoryPages,
+  ...productionPages,
   ...sourcingPages,
-  'PD.outputDetail': () => import('@mes/production/pages/OutputDetail').then((m) => m.OutputDetailPage),
 };

@@ -1,10 +1,11 @@
 import { RefSelect, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import type { ButtonProps } from 'antd';
 import { Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { bomNode } from '../bom.entity';
+import { texts } from '../locales';
 import type { BomNodeRow } from './bomTree';
-import { useText } from './text';
 
 /** Runs a request, shows the outcome and refreshes; true when it succeeded. */
 type Act = (fn: () => Promise<unknown>, done?: string) => Promise<boolean>;
@@ -23,7 +24,7 @@ export function CopySubtreeDialog({
   act: Act;
   onClose: () => void;
 }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const [copyTo, setCopyTo] = useState<{ bom: number | null; parent: number | null }>({
     bom: bomId,
@@ -91,7 +92,7 @@ export function LockRequestDialog({
   act: Act;
   onClose: () => void;
 }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const [lockNotes, setLockNotes] = useState('');
   return (

@@ -1,11 +1,12 @@
 import { RefSelect, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Button, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { bom as bomDef, bomNode } from '../bom.entity';
+import { texts } from '../locales';
 import type { BomNodeRow } from './bomTree';
-import { useText } from './text';
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
@@ -23,7 +24,7 @@ export function NodeDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
@@ -119,7 +120,7 @@ interface Need {
 
 /** Explosion for a quantity: total requirement of every leaf material, scrap included. */
 export function ExplodeDialog({ bomId, onClose }: { bomId: number; onClose: () => void }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const [qty, setQty] = useState('1');
   const [asked, setAsked] = useState('1');
@@ -189,7 +190,7 @@ export function CostDialog({
   nodes: BomNodeRow[];
   onClose: () => void;
 }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const q = useQuery({
     queryKey: ['prod', 'cost', bomId],
@@ -244,7 +245,7 @@ export function CostDialog({
 
 /** Which BOMs use a material, directly (level 1) or through the products that use it. */
 export function WhereUsedDialog({ initial, onClose }: { initial: number | null; onClose: () => void }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const [material, setMaterial] = useState<number | null>(initial);
   const q = useQuery({
@@ -285,7 +286,7 @@ export function WhereUsedDialog({ initial, onClose }: { initial: number | null; 
 
 /** Starts a BOM for a product: the product is all it needs. */
 export function NewBomDialog({ onClose, onDone }: { onClose: () => void; onDone: (id: number) => void }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const [product, setProduct] = useState<number | null>(null);
   return (

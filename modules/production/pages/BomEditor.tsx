@@ -10,7 +10,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { RefSelect, useApi } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TreeProps } from 'antd';
 import {
@@ -31,10 +31,10 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { bom as bomDef } from '../bom.entity';
+import { texts } from '../locales';
 import { CopySubtreeDialog, LockRequestDialog } from './BomActionDialogs';
 import { CostDialog, ExplodeDialog, NewBomDialog, NodeDialog, WhereUsedDialog } from './BomDialogs';
 import { type BomNodeRow, buildTree, type TreeData } from './bomTree';
-import { useText } from './text';
 
 interface BomHead {
   Bom_ID: number;
@@ -50,7 +50,7 @@ interface BomHead {
 }
 /** The BOM editor (/PD/record/bom): BOM versions on the left, the tree of the chosen one on the right. */
 export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();

@@ -1,11 +1,11 @@
 import { useApi } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Space, Spin, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { texts } from '../locales';
 import { SCHEDULE_STATUS_OPTIONS } from '../plan.entity';
-import { useText } from './text';
 
 interface Bar {
   Work_Order_ID: number;
@@ -33,7 +33,7 @@ const LABEL_PX = 140;
 
 /** The schedule: one row per work station, one bar per work order from planned start to planned end. */
 export function Gantt() {
-  const t = useText();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(20, 'day'), dayjs().add(20, 'day')]);

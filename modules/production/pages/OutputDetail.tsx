@@ -1,26 +1,21 @@
 import type { ModulePageProps } from '@mes/engine-web/entity';
 import { RefSelect } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { type ReportColumn, ReportTable } from '@mes/engine-web/report';
 import { DatePicker, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { texts } from '../locales';
+import type { Texts } from '../locales/zh';
 import { workReport } from '../plan.entity';
 
 const F = workReport.fields;
-const L = {
-  order: { zh: '工单号', en: 'Work order' },
-  number: { zh: '产品编码', en: 'Product number' },
-  name: { zh: '产品名称', en: 'Product name' },
-  reports: { zh: '报工次数', en: 'Reports' },
-  period: { zh: '报工日期', en: 'Report date' },
-};
 
-const COLUMNS: ReportColumn[] = [
+const columns = (t: ReturnType<typeof useModuleText<Texts>>): ReportColumn[] => [
   { key: 'Report_Date', label: F.Report_Date.label, kind: 'date', width: 110 },
-  { key: 'Order_NO', label: L.order, width: 140 },
-  { key: 'Material_Number', label: L.number, width: 130 },
-  { key: 'Material_Name', label: L.name, width: 160 },
+  { key: 'Order_NO', label: t('reportOrder'), width: 140 },
+  { key: 'Material_Number', label: t('reportProductNumber'), width: 130 },
+  { key: 'Material_Name', label: t('reportProductName'), width: 160 },
   { key: 'Step_NO', label: F.Step_NO.label, kind: 'int', width: 80 },
   { key: 'Process_Name', label: F.Process_ID.label, width: 120 },
   { key: 'Station_Name', label: F.Work_Station_ID.label, width: 120 },
@@ -28,12 +23,13 @@ const COLUMNS: ReportColumn[] = [
   { key: 'Scrap_Qty', label: F.Scrap_Qty.label, kind: 'decimal', sum: true },
   { key: 'Rework_Qty', label: F.Rework_Qty.label, kind: 'decimal', sum: true },
   { key: 'Work_Minutes', label: F.Work_Minutes.label, kind: 'decimal', sum: true },
-  { key: 'Reports', label: L.reports, kind: 'int' },
+  { key: 'Reports', label: t('reportCount'), kind: 'int' },
 ];
 
 /** 产量明细: output per work order, operation, work station and day, with a 合计 row. */
 export function OutputDetailPage({ meta }: ModulePageProps) {
   const label = useLabel();
+  const t = useModuleText(texts);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [processId, setProcessId] = useState<number | null>(null);
   const [stationId, setStationId] = useState<number | null>(null);
@@ -42,7 +38,7 @@ export function OutputDetailPage({ meta }: ModulePageProps) {
       title={label(meta.title)}
       path="/ProductionReport/Output"
       rowKey="Row_Key"
-      columns={COLUMNS}
+      columns={columns(t)}
       testId="output-table"
       params={{
         From: range?.[0]?.format('YYYY-MM-DD'),
@@ -52,7 +48,7 @@ export function OutputDetailPage({ meta }: ModulePageProps) {
       }}
       filters={
         <Space wrap>
-          <span>{label(L.period)}</span>
+          <span>{t('reportDate')}</span>
           <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} data-testid="output-range" />
           <span>{label(F.Process_ID.label)}</span>
           <div style={{ width: 160 }} data-testid="output-process">

@@ -1,12 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { EntityListPage, entityKeys, RefSelect, type Row, useApi } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { texts } from '../locales';
 import { producePlan, WORK_ORDER_TYPES, workDoc, workOrder } from '../plan.entity';
-import { useText } from './text';
 
 export interface ProductionPageProps {
   meta: { buttons?: string[]; title: { zh: string; en: string } };
@@ -15,7 +15,7 @@ const buttonsOf = (meta: ProductionPageProps['meta']) => (meta.buttons ? new Set
 
 /** Work docs (/PD/list/WorkDoc and its records page): the generic list plus Issue and Case close. */
 export function WorkDocPage({ meta, caseClose = false }: ProductionPageProps & { caseClose?: boolean }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();
@@ -104,7 +104,7 @@ export function WorkDocPage({ meta, caseClose = false }: ProductionPageProps & {
 }
 
 function IssueDialog({ doc, onClose, onDone }: { doc: Row; onClose: () => void; onDone: () => void }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const [form] = Form.useForm();
@@ -172,9 +172,14 @@ function IssueDialog({ doc, onClose, onDone }: { doc: Row; onClose: () => void; 
   );
 }
 
+/** 结案 (Factory.caseClose): the work docs with Case close. */
+export function CaseClosePage({ meta }: ProductionPageProps) {
+  return <WorkDocPage meta={meta} caseClose />;
+}
+
 /** Production plans (/PD/PDPlan/ProducePlanRecord): the list, MRP-lite requirements and work docs from them. */
 export function ProducePlanPage({ meta }: ProductionPageProps) {
-  const t = useText();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();
@@ -233,7 +238,7 @@ function RequirementsDialog({
   onClose: () => void;
   onCreate: () => void;
 }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const q = useQuery({
     queryKey: ['prod', 'requirements', plan.Plan_ID],

@@ -1,5 +1,5 @@
 import { RefSelect, type Row, useApi } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { type TextKey, useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -18,11 +18,12 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { texts } from '../locales';
+import type { Texts } from '../locales/zh';
 import { type WorkOrderEvent, workOrderEventsFrom } from '../logic/states';
 import { SCHEDULE_STATUS_OPTIONS, WORK_ORDER_TYPES, workOrder } from '../plan.entity';
 import { Gantt } from './Gantt';
 import type { ProductionPageProps } from './PlanPages';
-import { type TextKey, useText } from './text';
 import { FormDialog, PickDialog, ReportDialog } from './WorkOrderDialogs';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -47,7 +48,7 @@ const ACTION: Record<WorkOrderEvent, string> = {
 
 /** Work-doc control (/Factory/workDocControl): work orders with their state actions, picking, output and the schedule. */
 export function WorkDocControl({ meta }: ProductionPageProps) {
-  const t = useText();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();
@@ -167,7 +168,7 @@ export function WorkDocControl({ meta }: ProductionPageProps) {
                             : run(ACTION[e], { Work_Order_ID: r.Work_Order_ID })
                         }
                       >
-                        {t(e as TextKey)}
+                        {t(e as TextKey<Texts>)}
                       </Button>
                     ))}
                 {[1, 2, 3].includes(Number(r.Schedule_Status)) && may('edit') && (

@@ -1,11 +1,12 @@
 import { RefSelect, type Row, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { App, Form, InputNumber, Modal, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { texts } from '../locales';
 import { materialReceive } from '../plan.entity';
-import { useText } from './text';
 
 /** The dialogs of work-doc control: a plain form, output per operation, and picking. */
 
@@ -48,7 +49,7 @@ export function ReportDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const steps = useQuery({
     queryKey: ['prod', 'steps', row.Work_Order_ID],
@@ -104,7 +105,7 @@ export function ReportDialog({
 
 /** What the order still needs from stock; creates a draft picking that approval posts. */
 export function PickDialog({ row, onClose, onDone }: { row: Row; onClose: () => void; onDone: () => void }) {
-  const t = useText();
+  const t = useModuleText(texts);
   const api = useApi();
   const { message } = App.useApp();
   const [location, setLocation] = useState<number | null>(null);

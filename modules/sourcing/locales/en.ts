@@ -1,7 +1,7 @@
-import type { SrmCatalogue } from './zh';
+import type { Texts } from './zh';
 
 /** The sourcing pages' texts in English (glossary terms). */
-export const srmEn: SrmCatalogue = {
+export const en: Texts = {
   actions: {
     release: 'Release',
     nextRound: 'Next round',

@@ -1,5 +1,5 @@
-/** The sourcing pages' texts in Chinese (glossary terms). Namespace `srm`. */
-export const srmZh = {
+/** The sourcing pages' texts in Chinese (glossary terms); en.ts is typed against it. */
+export const zh = {
   actions: {
     release: '发布',
     nextRound: '下一轮',
@@ -151,4 +151,4 @@ export const srmZh = {
   },
 };
 
-export type SrmCatalogue = typeof srmZh;
+export type Texts = typeof zh;

@@ -1,4 +1,5 @@
 import { type Row, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import {
   Button,
   Card,
@@ -14,9 +15,10 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { texts } from '../locales';
+import type { Texts } from '../locales/zh';
 import type { Score, SupplierMarks } from '../logic/compare';
 import type { ComparisonData } from './compareTable';
-import { useSrmT } from './i18n';
 
 interface Props {
   data: ComparisonData;
@@ -39,7 +41,7 @@ const STATE_COLOR: Record<string, string> = {
  * approval flow (approve, transfer to another approver, reject with a reason).
  */
 export function AwardPanel({ data, weights, marks, scores, buttons, onChanged }: Props) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const round = Number(data.Sow.Current_Round ?? 0);
   const may = (b: string) => !buttons || buttons.includes(b);
@@ -99,7 +101,7 @@ export function AwardPanel({ data, weights, marks, scores, buttons, onChanged }:
     run(() => api.post('/BidEvaluation/Approve', { Bid_ID: bid?.Bid_ID, ...extra }));
 
   if (bid) {
-    const state = String(bid.State);
+    const state = String(bid.State) as keyof Texts['compare']['bidStates'];
     return (
       <Card size="small" title={t('compare.bid', { no: bid.Bid_NO })} data-testid="award-bid">
         <Flex gap={12} align="center" wrap>
@@ -195,7 +197,7 @@ export function AwardPanel({ data, weights, marks, scores, buttons, onChanged }:
 }
 
 function TransferDialog({ onClose, onOk }: { onClose: () => void; onOk: (id: number) => void }) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const [users, setUsers] = useState<Row[]>([]);
   const [id, setId] = useState<number | null>(null);
@@ -234,7 +236,7 @@ function TransferDialog({ onClose, onOk }: { onClose: () => void; onOk: (id: num
 }
 
 function RejectDialog({ onClose, onOk }: { onClose: () => void; onOk: (reason: string) => void }) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const [reason, setReason] = useState('');
   return (
     <Modal

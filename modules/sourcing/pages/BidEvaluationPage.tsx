@@ -1,15 +1,15 @@
 import { EntityListPage, type ModulePageProps, type Row, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { COMPARE_PATH } from '../index';
-import { useSrmT } from './i18n';
+import { texts } from '../locales';
 
 /** Bid evaluations: the generic list; each opens its SOW's comparison, where it is approved. */
 export function BidEvaluationPage({ meta }: ModulePageProps) {
   const def = useEntityDef('BidEvaluation');
   const label = useLabel();
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const navigate = useNavigate();
   if (!def) return null;
   return (

@@ -1,22 +1,22 @@
 import { type ModulePageProps, type Row, useApi } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { texts } from '../locales';
 import { type SupplierMarks, scoreSuppliers } from '../logic/compare';
 import { SOW_STATUS } from '../logic/status';
 import { SOW_STATUSES } from '../sow.entity';
 import { AwardPanel } from './AwardPanel';
 import { type ComparisonData, ComparisonTable } from './compareTable';
-import { useSrmT } from './i18n';
 
 type Weights = ComparisonData['Weights'];
 const WEIGHT_KEYS = ['price', 'quality', 'delivery', 'risk'] as const;
 
 /** Bid evaluation: the comparison of a SOW's quotations, the weighted score and the award. */
 export function ComparePage({ meta }: ModulePageProps) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();

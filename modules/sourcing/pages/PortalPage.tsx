@@ -1,11 +1,11 @@
 import { type ModulePageProps, type Row, useApi } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Spin, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { texts } from '../locales';
 import { OFFER_STATUSES } from '../offer.entity';
-import { useSrmT } from './i18n';
 import { QuoteForm } from './QuoteForm';
 
 export const OFFER_COLOR: Record<number, string> = {
@@ -24,7 +24,7 @@ const SUPPLIER_ACCOUNT = 2;
  * (an administrator sees every page) get what the page is for instead of a refused portal call.
  */
 export function PortalPage({ meta }: ModulePageProps) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const me = useQuery({

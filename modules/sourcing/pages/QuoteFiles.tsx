@@ -1,9 +1,10 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { authStorage } from '@mes/engine-web/api';
 import { type Row, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row as GridRow, List, message, Popconfirm, Typography, Upload } from 'antd';
-import { useSrmT } from './i18n';
+import { texts } from '../locales';
 
 /** The SOW's drawings to read and the supplier's own files on its quotation (while it is open). */
 export function QuoteFiles({
@@ -15,7 +16,7 @@ export function QuoteFiles({
   offerId: number;
   editable: boolean;
 }) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const list = (table: string, code: number) =>
     useQuery({

@@ -1,4 +1,5 @@
 import { type Row, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -15,7 +16,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSrmT } from './i18n';
+import { texts } from '../locales';
 import { QuoteFiles } from './QuoteFiles';
 
 interface Item {
@@ -54,7 +55,7 @@ export function QuoteForm({
   onBack: () => void;
   statusTag: (v: unknown) => ReactNode;
 }) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const q = useQuery({
     queryKey: ['srm', 'portal', 'offer', offerId],

@@ -6,15 +6,15 @@ import {
   useApi,
   useEntityDef,
 } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, message, Popconfirm, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { COMPARE_PATH } from '../index';
+import { texts } from '../locales';
 import { SOW_STATUS } from '../logic/status';
-import { useSrmT } from './i18n';
 
 type Dialog = { kind: 'release' | 'nextRound' | 'closeCase'; row: Row } | null;
 
@@ -22,7 +22,7 @@ type Dialog = { kind: 'release' | 'nextRound' | 'closeCase'; row: Row } | null;
 export function SowPage({ meta }: ModulePageProps) {
   const def = useEntityDef('Sow');
   const label = useLabel();
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -128,7 +128,7 @@ interface DialogProps {
 }
 
 function ReleaseDialog({ row, onClose, onDone }: DialogProps) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const [form] = Form.useForm<{ start: Dayjs; end: Dayjs }>();
   const [busy, setBusy] = useState(false);
@@ -180,7 +180,7 @@ function ReleaseDialog({ row, onClose, onDone }: DialogProps) {
 }
 
 function NextRoundDialog({ row, onClose, onDone }: DialogProps) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const [form] = Form.useForm<{ end: Dayjs; suppliers: number[] }>();
   const [busy, setBusy] = useState(false);
@@ -256,7 +256,7 @@ function NextRoundDialog({ row, onClose, onDone }: DialogProps) {
 }
 
 function CloseCaseDialog({ row, onClose, onDone }: DialogProps) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const [form] = Form.useForm<{ reason: string }>();
   const submit = async () => {

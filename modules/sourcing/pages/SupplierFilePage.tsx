@@ -6,17 +6,17 @@ import {
   useApi,
   useEntityDef,
 } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Form, Input, Modal, message, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useSrmT } from './i18n';
+import { texts } from '../locales';
 
 /** The supplier file: the generic list and form, the expiry warning list, and portal accounts. */
 export function SupplierFilePage({ meta }: ModulePageProps) {
   const def = useEntityDef('Supplier');
   const label = useLabel();
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const qc = useQueryClient();
   const [account, setAccount] = useState<Row | null>(null);
@@ -114,7 +114,7 @@ function AccountDialog({
   onClose: () => void;
   onDone: () => Promise<void>;
 }) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const api = useApi();
   const [form] = Form.useForm<{ account: string; password: string }>();
   const submit = async () => {

@@ -1,8 +1,9 @@
 import type { Row } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import { addDecimal } from '@mes/model';
 import { Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { texts } from '../locales';
 import type { ComparisonRow, PartRow, SupplierTotal } from '../logic/compare';
-import { useSrmT } from './i18n';
 
 export interface ComparisonData {
   Sow: Row;
@@ -38,7 +39,7 @@ function Trend({ value, pct }: { value: string | null; pct: string | null }) {
  * quoted, the lowest latest price of each part highlighted, totals below.
  */
 export function ComparisonTable({ data }: { data: ComparisonData }) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const roundsOf = (sid: number) =>
     data.Rounds.filter((r) => data.Offers.some((o) => o.Supplier_ID === sid && o.Round_NO === r));
   const quoting = data.Suppliers.filter((s) => roundsOf(Number(s.Supplier_ID)).length > 0);

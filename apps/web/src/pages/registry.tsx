@@ -31,17 +31,6 @@ const PAGES: Record<string, ComponentType<PageProps>> = {
   dictionary: page(() => import('./dictionary/DictionaryPage'), 'DictionaryPage'),
   placeholder: Placeholder,
   departments: (p: PageProps) => <EntityListRoute meta={p.meta} entity="Department" />,
-  bomEditor: page(() => import('@mes/production/pages/BomEditor'), 'BomEditor'),
-  workDocs: page(() => import('@mes/production/pages/PlanPages'), 'WorkDocPage'),
-  caseClose: page(
-    () =>
-      import('@mes/production/pages/PlanPages').then((m) => ({
-        CaseClose: (p: PageProps) => <m.WorkDocPage {...p} caseClose />,
-      })),
-    'CaseClose',
-  ),
-  producePlan: page(() => import('@mes/production/pages/PlanPages'), 'ProducePlanPage'),
-  workDocControl: page(() => import('@mes/production/pages/WorkDocControl'), 'WorkDocControl'),
 };
 
 const MODULE_COMPONENTS: Record<string, ComponentType<PageProps>> = Object.fromEntries(
@@ -60,12 +49,6 @@ export const BESPOKE: Readonly<Record<string, string>> = {
   'home.message': 'messages',
   'home.needdo': 'needdo',
   'home.sop': 'sop',
-  'PD.bom': 'bomEditor',
-  'PD.workDoc': 'workDocs',
-  'PD.workDocRecord': 'workDocs',
-  'PD.producePlan': 'producePlan',
-  'Factory.workDocControl': 'workDocControl',
-  'Factory.caseClose': 'caseClose',
 };
 
 const title = (k: keyof typeof appZh.nav) => ({ zh: appZh.nav[k], en: appEn.nav[k] });
@@ -92,7 +75,8 @@ export const STATIC_ROUTES: StaticRoute[] = [
   { path: '/apply', page: 'users', title: title('apply'), icon: 'team', requires: ['setting.user'] },
   {
     path: '/PD/PDPlan/ProducePlanRecord',
-    page: 'producePlan',
+    // a module's page by its menu code (modules/production/web.ts)
+    page: 'PD.producePlan',
     title: title('producePlan'),
     icon: 'build',
     requires: ['PD.producePlan'],
@@ -111,7 +95,7 @@ export function renderPage(res: Resolution): ReactNode {
   if (res.kind === 'record') return <EntityRecordRoute meta={res.meta} id={res.id} />;
   if (res.kind === 'static') {
     if (!res.allowed) return <Forbidden />;
-    const Page = PAGES[res.route.page] ?? Placeholder;
+    const Page = PAGES[res.route.page] ?? MODULE_COMPONENTS[res.route.page] ?? Placeholder;
     return <Page meta={res.meta} />;
   }
   const fromModule = res.meta.Menu_Code ? MODULE_COMPONENTS[res.meta.Menu_Code] : undefined;

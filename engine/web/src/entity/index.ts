@@ -8,7 +8,7 @@ export { EntityListPage, type EntityListPageProps } from './EntityListPage';
 export { type EntityPages, EntityPagesProvider } from './entityPages';
 export * from './format';
 export { LinesEditor, type LinesEditorProps } from './LinesEditor';
-export type { ModulePageProps, ModulePages } from './modulePages';
+export { type ModulePageProps, type ModulePages, useListProps } from './modulePages';
 export * from './payload';
 export * from './queries';
 export { RefSelect, type RefSelectProps } from './RefSelect';

@@ -3,10 +3,20 @@ import i18n from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { en } from './en';
+import { loadUsedTexts } from './moduleTexts';
 import { zh } from './zh';
 
 export { en } from './en';
 export { type IssueLike, issueText } from './issues';
+export {
+  catalogueProblems,
+  loadModuleTexts,
+  type ModuleTexts,
+  moduleTexts,
+  type TextKey,
+  type TextParams,
+  useModuleText,
+} from './moduleTexts';
 export { type Catalogue, zh } from './zh';
 
 export const LANG_STORAGE_KEY = 'lang';
@@ -56,10 +66,11 @@ export async function setLanguage(lang: Lang): Promise<void> {
     // private mode: the choice then lasts for this page only
   }
   setDocumentLang(lang);
+  await loadUsedTexts(lang);
   await i18n.changeLanguage(lang);
 }
 
-/** Modules add their own namespace (`modules/x/locales/zh.json`, `en.json`). */
+/** The shell adds its own texts to the engine's namespace; modules use `moduleTexts` + `useModuleText`. */
 export function addCatalogue(ns: string, catalogues: { zh: object; en: object }): void {
   i18n.addResourceBundle('zh', ns, catalogues.zh, true, true);
   i18n.addResourceBundle('en', ns, catalogues.en, true, true);

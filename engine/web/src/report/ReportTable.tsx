@@ -31,7 +31,8 @@ import { useLabel } from '../i18n';
 
 export interface ReportColumn {
   key: string;
-  label: Label;
+  /** A declaration's label, or a text already in the user's language (a module catalogue's). */
+  label: Label | string;
   kind?: 'text' | 'decimal' | 'date' | 'int';
   width?: number;
   /**
@@ -111,7 +112,8 @@ function cell(c: ReportColumn, v: unknown): string {
  */
 export function ReportTable({ title, path, columns, rowKey, params, filters, testId }: ReportTableProps) {
   const { t } = useTranslation();
-  const label = useLabel();
+  const labelOf = useLabel();
+  const label = (l: Label | string) => (typeof l === 'string' ? l : labelOf(l));
   const api = useApi();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);

@@ -1,30 +1,18 @@
 import type { ModulePageProps } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { type ReportColumn, ReportTable } from '@mes/engine-web/report';
 import { DatePicker, InputNumber, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { texts } from '../locales';
+import type { Texts } from '../locales/zh';
 import { AGE_BUCKETS } from '../logic/age';
 
-const L = {
-  number: { zh: '物料编码', en: 'Material number' },
-  name: { zh: '物料名称', en: 'Material name' },
-  qty: { zh: '数量', en: 'Quantity' },
-  amount: { zh: '金额', en: 'Value' },
-  bracketValue: { zh: '金额', en: 'value' },
-  oldest: { zh: '最早入库', en: 'Oldest receipt' },
-  asOf: { zh: '截止日期', en: 'As of' },
-  days: { zh: '未出库天数 ≥', en: 'Days without issue ≥' },
-  lastOut: { zh: '最近出库', en: 'Last issue' },
-  lastIn: { zh: '最近入库', en: 'Last receipt' },
-  idle: { zh: '呆滞天数', en: 'Idle days' },
-  safety: { zh: '安全库存', en: 'Safety stock' },
-  shortfall: { zh: '缺口', en: 'Shortfall' },
-};
+type T = ReturnType<typeof useModuleText<Texts>>;
 
-const material: ReportColumn[] = [
-  { key: 'Material_Number', label: L.number, width: 140 },
-  { key: 'Material_Name', label: L.name, width: 200 },
+const material = (t: T): ReportColumn[] => [
+  { key: 'Material_Number', label: t('number'), width: 140 },
+  { key: 'Material_Name', label: t('name'), width: 200 },
 ];
 
 /**
@@ -33,23 +21,24 @@ const material: ReportColumn[] = [
  */
 export function InventoryAgePage({ meta }: ModulePageProps) {
   const label = useLabel();
+  const t = useModuleText(texts);
   const [asOf, setAsOf] = useState<Dayjs | null>(null);
   const columns: ReportColumn[] = [
-    ...material,
-    { key: 'Qty', label: L.qty, kind: 'decimal', sum: true },
-    { key: 'Amount', label: L.amount, kind: 'decimal', sum: true, scale: 2, hidden: false },
+    ...material(t),
+    { key: 'Qty', label: t('qty'), kind: 'decimal', sum: true },
+    { key: 'Amount', label: t('amount'), kind: 'decimal', sum: true, scale: 2, hidden: false },
     ...AGE_BUCKETS.flatMap((b, i): ReportColumn[] => [
       { key: `Qty_${i + 1}`, label: b.label, kind: 'decimal', sum: true },
       {
         key: `Amount_${i + 1}`,
-        label: { zh: `${b.label.zh}${L.bracketValue.zh}`, en: `${b.label.en} ${L.bracketValue.en}` },
+        label: t('bracketValue', { bracket: label(b.label) }),
         kind: 'decimal',
         sum: true,
         scale: 2,
         hidden: true,
       },
     ]),
-    { key: 'Oldest_Date', label: L.oldest, kind: 'date' },
+    { key: 'Oldest_Date', label: t('oldest'), kind: 'date' },
   ];
   return (
     <ReportTable
@@ -61,7 +50,7 @@ export function InventoryAgePage({ meta }: ModulePageProps) {
       testId="age-table"
       filters={
         <Space>
-          <Typography.Text>{label(L.asOf)}</Typography.Text>
+          <Typography.Text>{t('asOf')}</Typography.Text>
           <DatePicker value={asOf} onChange={setAsOf} data-testid="age-as-of" />
         </Space>
       }
@@ -72,6 +61,7 @@ export function InventoryAgePage({ meta }: ModulePageProps) {
 /** 呆滞物料: stock on hand that has not been issued for a number of days. */
 export function SlowMovingPage({ meta }: ModulePageProps) {
   const label = useLabel();
+  const t = useModuleText(texts);
   const [days, setDays] = useState(90);
   return (
     <ReportTable
@@ -81,16 +71,16 @@ export function SlowMovingPage({ meta }: ModulePageProps) {
       testId="slow-table"
       params={{ Days: days }}
       columns={[
-        ...material,
-        { key: 'Qty', label: L.qty, kind: 'decimal', sum: true },
-        { key: 'Amount', label: L.amount, kind: 'decimal', sum: true, scale: 2 },
-        { key: 'Last_In_Date', label: L.lastIn, kind: 'date' },
-        { key: 'Last_Out_Date', label: L.lastOut, kind: 'date' },
-        { key: 'Idle_Days', label: L.idle, kind: 'int' },
+        ...material(t),
+        { key: 'Qty', label: t('qty'), kind: 'decimal', sum: true },
+        { key: 'Amount', label: t('amount'), kind: 'decimal', sum: true, scale: 2 },
+        { key: 'Last_In_Date', label: t('lastIn'), kind: 'date' },
+        { key: 'Last_Out_Date', label: t('lastOut'), kind: 'date' },
+        { key: 'Idle_Days', label: t('idle'), kind: 'int' },
       ]}
       filters={
         <Space>
-          <Typography.Text>{label(L.days)}</Typography.Text>
+          <Typography.Text>{t('days')}</Typography.Text>
           <InputNumber
             min={1}
             max={3650}
@@ -107,6 +97,7 @@ export function SlowMovingPage({ meta }: ModulePageProps) {
 /** 低于安全库存: materials whose stock is below their safety level. */
 export function BelowSafetyPage({ meta }: ModulePageProps) {
   const label = useLabel();
+  const t = useModuleText(texts);
   return (
     <ReportTable
       title={label(meta.title)}
@@ -114,10 +105,10 @@ export function BelowSafetyPage({ meta }: ModulePageProps) {
       rowKey="Material_ID"
       testId="safety-table"
       columns={[
-        ...material,
-        { key: 'Safety_Stock', label: L.safety, kind: 'decimal' },
-        { key: 'Qty', label: L.qty, kind: 'decimal' },
-        { key: 'Shortfall', label: L.shortfall, kind: 'decimal', sum: true, quantity: true },
+        ...material(t),
+        { key: 'Safety_Stock', label: t('safety'), kind: 'decimal' },
+        { key: 'Qty', label: t('qty'), kind: 'decimal' },
+        { key: 'Shortfall', label: t('shortfall'), kind: 'decimal', sum: true, quantity: true },
       ]}
     />
   );

@@ -1,23 +1,10 @@
-import { authStorage } from '@mes/engine-web/api';
 import type { ModulePageProps } from '@mes/engine-web/entity';
-import { EntityListPage, type EntityListPageProps, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { EntityListPage, useEntityDef, useListProps } from '@mes/engine-web/entity';
 import { STOCK_DOC_TYPE } from '../stockDoc.entity';
 
 const SCRAP = { Doc_Type: STOCK_DOC_TYPE.SCRAP };
 // movements that stand: a reversed issue and its reversal are left out (the ledger shows both)
 const OUTBOUND = { Direction: -1, Is_Transfer: 'false', Unreversed: 'true' };
-
-/** What a generic list on a module page needs from the menu: title, buttons, column-settings keys. */
-export function useListProps(meta: ModulePageProps['meta']): Omit<EntityListPageProps, 'def'> {
-  const label = useLabel();
-  return {
-    title: label(meta.title),
-    buttons: meta.buttons ? new Set(meta.buttons) : undefined,
-    menuId: meta.Menu_ID,
-    userId: Number(authStorage().getUserId()) || undefined,
-  };
-}
 
 /** 报废: the stock documents of type scrap. */
 export function ScrapPage({ meta }: ModulePageProps) {
