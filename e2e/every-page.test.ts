@@ -12,13 +12,6 @@ interface MenuNode {
   children?: MenuNode[];
 }
 
-// Known failure owned by a colleague (issue 24, 我的报价 portal page opened by an administrator):
-// the page asks /SRM/Portal/Offers, which answers 403 to a user who is no supplier. Remove this
-// allowance when that fix is merged.
-const KNOWN_FAILURES = new Set(['SRM.portalQuote 403 /SRM/Portal/Offers']);
-const knownConsole = (code: string, text: string) =>
-  code === 'SRM.portalQuote' && text.includes('GET /SRM/Portal/Offers') && text.includes(' 403 ');
-
 const PLACEHOLDER = '[data-testid="placeholder"]';
 
 /** In the page: the page area shows text of its own (the kept tabs are hidden) and nothing spins. */
@@ -74,7 +67,7 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
     page.on('pageerror', (e) => problems.push(`${current} pageerror ${e.message}`));
     page.on('console', (m) => {
       // a failed call is reported once, from its response, below
-      const known = m.text().startsWith('Failed to load resource') || knownConsole(current, m.text());
+      const known = m.text().startsWith('Failed to load resource');
       if (m.type() === 'error' && !known) {
         problems.push(`${current} console ${m.text()}`);
       }
@@ -89,8 +82,7 @@ describe.skipIf(!hasBrowser)('every page of the menu', () => {
     page.on('response', (r) => {
       const url = new URL(r.url());
       if (url.origin !== origin || r.status() < 400) return;
-      const problem = `${current} ${r.status()} ${url.pathname}`;
-      if (!KNOWN_FAILURES.has(problem)) problems.push(`${problem}${url.search}`);
+      problems.push(`${current} ${r.status()} ${url.pathname}${url.search}`);
     });
   });
   afterAll(async () => {
