@@ -42,7 +42,7 @@ export function PortalPage({ meta }: ModulePageProps) {
 }
 
 function SupplierOffers({ meta }: ModulePageProps) {
-  const t = useSrmT();
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const [open, setOpen] = useState<number | null>(null);
