@@ -199,6 +199,8 @@ async function seedRoles(seed: SeedContext, users: Record<string, number>) {
   await sql`UPDATE users SET pass_word = ${hash} WHERE id <> ${users.admin} AND pass_word IS NULL`.execute(
     tx,
   );
+  // a demo database is for trying the product: its published accounts, admin's too, sign in as they are
+  await sql`UPDATE users SET must_change_pwd = false`.execute(tx);
 
   const s = await engine.service('Users').insert(
     {

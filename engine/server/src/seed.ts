@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { SYSTEM_CONTEXT } from './context';
-import { withTx } from './db/tx';
+import type { Db } from './db';
+import { type Tx, withTx } from './db/tx';
 import type { Engine } from './engine';
+
+/** A database some module seeded demo data into: its accounts have published passwords. */
+export async function isDemoDatabase(ex: Db | Tx): Promise<boolean> {
+  return (await sql`SELECT 1 FROM seed_runs LIMIT 1`.execute(ex)).rows.length > 0;
+}
 
 /**
  * Runs each module's bootstrap at every start, and its demo seed once per database (recorded in

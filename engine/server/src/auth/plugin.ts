@@ -54,6 +54,11 @@ declare module 'fastify' {
      * routes, whatever their roles grant: internal data never depends on a role being set up right.
      */
     portal?: boolean;
+    /**
+     * A session whose password must be changed first (an initial or reset one) may call this route;
+     * it reaches no other (ChangePwd, GetLoginInfo, Logout).
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -120,6 +125,10 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const grants = grantsOf(s.grant_rows);
     req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
     req.auth = { session: s, token, grants, scope: null, ownOnly: false, lookupOnly: false };
+    if (s.must_change_pwd && !req.routeOptions.config?.beforePasswordChange)
+      throw new AppError('password_change_required', {}, 403, 403).withData({
+        Key: 'password_change_required',
+      });
     if (s.u_type === USER_TYPE.SUPPLIER && !req.routeOptions.config?.portal) await deny(req, 'portal');
     if ('signedIn' in perm) return;
     if ('menu' in perm) {
