@@ -8,6 +8,7 @@ import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { langOf } from './envelope';
 import { installErrorHandler } from './errors';
+import { trustProxyOf } from './proxy';
 import { prefersHtml, serveWeb } from './web';
 
 export interface ServerOptions {
@@ -26,7 +27,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   });
   app.decorateRequest('user', null);
   // input shapes are checked by the zod schemas derived from declarations; JSON schemas only document
