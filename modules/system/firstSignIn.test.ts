@@ -1,5 +1,6 @@
 import { createApp, type RunningApp } from '@mes/app-server';
 import { SERVER_MODULES } from '@mes/app-server/modules';
+import { startupNotices } from '@mes/app-server/notices';
 import { engineServerModule } from '@mes/engine-server';
 import { openTestDatabase } from '@mes/engine-server/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +60,11 @@ const REQUIRED = {
 describe('the first administrator of a database without demo data', () => {
   it('must change admin123 before the server serves anything but ChangePwd, GetLoginInfo and Logout', async () => {
     const s = await start();
+    // the log tells how to sign in, without the password
+    const notices = await startupNotices(s.running.engine.db);
+    expect(notices.map((n) => n.level)).toEqual(['info']);
+    expect(notices[0].msg).toMatch(/initial password/);
+    expect(JSON.stringify(notices)).not.toContain('admin123');
     const r = await s.login('admin', 'admin123');
     expect(r.body.Code).toBe(0);
     expect(r.body.Data.Must_Change_Pwd).toBe(true);
@@ -177,6 +183,10 @@ describe('passwords set by someone else', () => {
 describe('a demo database', () => {
   it('tells the sign-in page it is a demo, and its accounts sign in without a change', async () => {
     const s = await start('demo');
+    const notices = await startupNotices(s.running.engine.db);
+    expect(notices.map((n) => n.level)).toEqual(['warn']);
+    expect(notices[0].msg).toMatch(/^DEMO DATABASE/);
+    expect(JSON.stringify(notices)).not.toMatch(/admin123|demo1234|supplier123/);
     const cfg = await s.call<{ Demo: boolean }>('GET', '/Company/LoginConfig');
     expect(cfg.body.Data.Demo).toBe(true);
     for (const [account, password] of [

@@ -1,7 +1,6 @@
-import { isDemoDatabase } from '@mes/engine-server';
-import { sql } from 'kysely';
 import { createApp } from './app';
 import { readConfig } from './config';
+import { startupNotices } from './notices';
 
 const cfg = readConfig();
 const logger = { level: cfg.logLevel };
@@ -12,18 +11,7 @@ app.log.info(
   { db: cfg.databaseUrl ? 'postgres' : `pglite:${cfg.dataDir}`, port: cfg.port },
   `MES/ERP ready on http://localhost:${cfg.port}`,
 );
-// passwords are never logged: the README names the demo's and the initial one
-if (await isDemoDatabase(running.engine.db))
-  app.log.warn(
-    'DEMO DATABASE: its accounts have published passwords (README); do not keep real data in it — start with SEED=none for that',
-  );
-else if (
-  (await sql`SELECT 1 FROM users WHERE user_account = 'admin' AND must_change_pwd`.execute(running.engine.db))
-    .rows.length
-)
-  app.log.info(
-    'Sign in as admin with the initial password (README, or ADMIN_PASSWORD); it must be changed first',
-  );
+for (const n of await startupNotices(running.engine.db)) app.log[n.level](n.msg);
 
 let stopping = false;
 async function stop(signal: string) {
