@@ -88,6 +88,24 @@ describe.skipIf(!hasBrowser)('sign-in under the content security policy', () => 
     await context.close();
   });
 
+  it('admin changes the initial password, and the new database still offers the first-run wizard', async () => {
+    // as the bootstrap leaves a new database (the test server's own sign-in had cleared it)
+    await sql`UPDATE users SET must_change_pwd = true WHERE user_account = 'admin'`.execute(t.engine.db);
+    const { context, page } = await newPage(browser);
+    const violations = await watchViolations(page);
+    await page.goto(`${t.url}/login`);
+    await page.fill(tid('login-account'), 'admin');
+    await page.fill(tid('login-password'), 'admin123');
+    await page.click(tid('login-submit'));
+    await page.waitForSelector(tid('forced-password'));
+    await page.fill(tid('password-old'), 'admin123');
+    await page.fill(tid('password-new'), 'Admin-Own-2026');
+    await page.click(tid('forced-password-save'));
+    await page.waitForSelector(tid('dashboard-wizard'));
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+
   it('the sign-in page warns on a demo database', async () => {
     // a database is a demo one when a module seeded demo data into it (the server test uses a real seed)
     await sql`INSERT INTO seed_runs (module) VALUES ('e2e-marker')`.execute(t.engine.db);
