@@ -135,7 +135,8 @@ describe('the first administrator of a database without demo data', () => {
     expect(refused?.message).toBe(
       'ADMIN_PASSWORD: The new password is too common and easily guessed; choose another',
     );
-  });
+    // two fresh databases, each migrated from the first migration on: slow on a loaded machine
+  }, 300_000);
 });
 
 describe('passwords set by someone else', () => {
