@@ -200,7 +200,9 @@ async function seedRoles(seed: SeedContext, users: Record<string, number>) {
     tx,
   );
   // a demo database is for trying the product: its published accounts, admin's too, sign in as they are
-  await sql`UPDATE users SET must_change_pwd = false`.execute(tx);
+  await sql`UPDATE users SET must_change_pwd = false WHERE id IN (${sql.join(Object.values(users))})`.execute(
+    tx,
+  );
 
   const s = await engine.service('Users').insert(
     {
