@@ -204,8 +204,8 @@ describe('GET /StockReport/CountLines', () => {
       U_Type: 1,
       Roles: [{ Role_ID: role.body.Data.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    const auth = { authorization: `Bearer ${await t.login('ivviewer', 'password1')}` };
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    const auth = { authorization: `Bearer ${await t.login('ivviewer', 'sesame-4711')}` };
     // the viewer sees the documents, but may not fill a new one
     expect((await t.call('GET', '/StockDoc?PageSize=1', undefined, auth)).body.Code).toBe(0);
     const r = await countLines(`?Warehouse_ID=${f.warehouse}`, auth);

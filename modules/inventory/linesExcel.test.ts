@@ -224,8 +224,8 @@ describe('a document’s lines to Excel and back', () => {
       U_Type: 1,
       Roles: [{ Role_ID: role.body.Data.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    const auth = { authorization: `Bearer ${await t.login('ivlines', 'password1')}` };
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    const auth = { authorization: `Bearer ${await t.login('ivlines', 'sesame-4711')}` };
     const r = await importLines(
       await xlsx([
         ['物料', '数量'],

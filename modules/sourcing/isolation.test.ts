@@ -155,8 +155,8 @@ describe('supplier isolation matrix', () => {
       U_Type: 2,
       Roles: [{ Role_ID: roles.find((r) => r.Role_Code === 'supplier')!.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    const token = await t.login('orphan', 'password1');
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    const token = await t.login('orphan', 'sesame-4711');
     const r = await t.call('GET', '/SRM/Portal/Offers', undefined, as(token));
     expect(r.status).toBe(403);
     expect(r.body.Message).toBe('当前账号未关联供应商档案');

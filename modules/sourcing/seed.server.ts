@@ -81,6 +81,10 @@ export async function seedSourcing(seed: SeedContext) {
       User_Account: account,
       Pass_Word: PORTAL_PASSWORD,
     });
+  // demo accounts keep their published password (system/users.server.ts)
+  await sql`UPDATE users SET must_change_pwd = false WHERE user_account IN ('supplier2', 'supplier3')`.execute(
+    tx,
+  );
 
   const materials = (
     await sql<{ id: number; material_number: string; material_name: string; unit_id: number | null }>`

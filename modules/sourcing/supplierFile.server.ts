@@ -1,5 +1,6 @@
 import {
   AppError,
+  checkNewPassword,
   type Engine,
   hashPassword,
   ok,
@@ -100,9 +101,9 @@ export async function createPortalAccount(
     ctx,
     tx,
   );
-  await sql`UPDATE users SET pass_word = ${await hashPassword(input.Pass_Word)} WHERE id = ${user.User_ID}`.execute(
-    tx,
-  );
+  // the buyer chose this password: the supplier replaces it at the first sign-in
+  await sql`UPDATE users SET pass_word = ${await hashPassword(input.Pass_Word)}, must_change_pwd = true
+    WHERE id = ${user.User_ID}`.execute(tx);
   await sql`UPDATE supplier SET portal_user_id = ${user.User_ID}, use_supply_chain = true, version = version + 1,
       updated_at = now(), updated_by = ${ctx.user?.User_ID ?? null} WHERE id = ${s.id}`.execute(tx);
   await writeLog({ ...ctx, tx }, 'edit', 'Supplier', s.id, { portalAccount: input.User_Account });
@@ -149,6 +150,7 @@ export function supplierFileRoutes(app: FastifyInstance, engine: Engine) {
     async (req) => {
       const ctx = requestContext(req);
       const body = parseWith(accountBody, req.body, undefined, ctx.lang);
+      checkNewPassword(body.Pass_Word);
       const rec = await withTx(engine.db, (tx) => createPortalAccount(engine, tx, ctx, body));
       return ok(rec, ctx);
     },

@@ -1,4 +1,4 @@
-import { type Engine, ok, parseWith, requestContext } from '@mes/engine-server';
+import { type Engine, isDemoDatabase, ok, parseWith, requestContext } from '@mes/engine-server';
 import { CLIENT_PARAMS } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -44,17 +44,20 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
   const db = engine.db;
 
   // the login page shows the company and its switches before anyone has signed in
+  // Demo: the sign-in page warns that the accounts and their passwords are published
   app.get('/Company/LoginConfig', { config: { perm: { public: true } } }, async (req) =>
-    ok(await companyConfig(engine), requestContext(req)),
+    ok({ ...(await companyConfig(engine)), Demo: await isDemoDatabase(db) }, requestContext(req)),
   );
 
-  app.get('/Base/GetLoginInfo', { config: { perm: { signedIn: true }, portal: true } }, async (req) => {
+  const infoConfig = { perm: { signedIn: true }, portal: true, beforePasswordChange: true } as const;
+  app.get('/Base/GetLoginInfo', { config: infoConfig }, async (req) => {
     const ctx = requestContext(req);
     const me = ownUserId(req, parseWith(query, req.query, undefined, ctx.lang).User_ID);
     const { rows } = await sql<Record<string, unknown>>`SELECT u.id AS "User_ID", u.user_name AS "User_Name",
         u.user_account AS "User_Account", u.dept_id AS "Dept_ID", d.dept_name AS "Dept_Name", d.sort_no AS "Dept_Index",
         u.tel_phone AS "Tel_Phone", u.email AS "EMail", u.u_type AS "U_Type", u.menu_mode AS "Menu_Mode",
-        u.factory_id AS "Factory_ID", u.data_authority AS "Data_Authority", u.pwd_changed_at AS "Pwd_Changed_At"
+        u.factory_id AS "Factory_ID", u.data_authority AS "Data_Authority", u.pwd_changed_at AS "Pwd_Changed_At",
+        u.must_change_pwd AS "Must_Change_Pwd"
       FROM users u LEFT JOIN department d ON d.id = u.dept_id WHERE u.id = ${me}`.execute(db);
     const staff = rows[0].U_Type === 1;
     const company = await companyConfig(engine);

@@ -199,6 +199,10 @@ async function seedRoles(seed: SeedContext, users: Record<string, number>) {
   await sql`UPDATE users SET pass_word = ${hash} WHERE id <> ${users.admin} AND pass_word IS NULL`.execute(
     tx,
   );
+  // a demo database is for trying the product: its published accounts, admin's too, sign in as they are
+  await sql`UPDATE users SET must_change_pwd = false WHERE id IN (${sql.join(Object.values(users))})`.execute(
+    tx,
+  );
 
   const s = await engine.service('Users').insert(
     {

@@ -1,20 +1,16 @@
 import {
   AppError,
-  clearFailures,
+  checkNewPassword,
   createSession,
   type Engine,
   hashPassword,
-  LIMITS,
-  lockedFor,
   ok,
   PASSWORD_MAX,
-  PASSWORD_MIN,
   parseWith,
-  recordFailure,
   requestContext,
   revokeSession,
   revokeUserSessions,
-  throttleKeys,
+  signInAttempt,
   verifyPassword,
   withTx,
   writeLog,
@@ -34,11 +30,6 @@ const changeBody = z.strictObject({
 });
 const resetBody = z.strictObject({ User_ID: z.number().int().positive(), Pass_Word: z.string() });
 
-function checkNewPassword(p: string) {
-  if (p.length < PASSWORD_MIN || p.length > PASSWORD_MAX)
-    throw new AppError('password_length', { min: PASSWORD_MIN, max: PASSWORD_MAX });
-}
-
 interface UserRow {
   id: number;
   user_name: string;
@@ -46,6 +37,7 @@ interface UserRow {
   disabled: boolean;
   dept_id: number | null;
   menu_mode: number | null;
+  must_change_pwd: boolean;
 }
 
 /** POST /Login, /Logout, /Users/ChangePwd, /Users/ResetPwd. */
@@ -55,24 +47,19 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
   app.post('/Login', { config: { perm: { public: true } } }, async (req, reply) => {
     const ctx = requestContext(req);
     const body = parseWith(loginBody, req.body, undefined, ctx.lang);
-    const keys = throttleKeys(body.User_Account, req.ip);
-    const minutes = await lockedFor(db, [keys.account, keys.address]);
-    if (minutes > 0) throw new AppError('login_locked', { minutes }, 429);
-    const { rows } =
-      await sql<UserRow>`SELECT id, user_name, pass_word, disabled, dept_id, menu_mode FROM users
-      WHERE user_account = ${body.User_Account.toLowerCase()}`.execute(db);
+    // the attempt is counted before the password is checked, so that a burst cannot outrun the limit
+    const attempt = await signInAttempt(db, body.User_Account, req.ip);
+    const { rows } = await sql<UserRow>`SELECT id, user_name, pass_word, disabled, dept_id, menu_mode,
+        must_change_pwd FROM users WHERE user_account = ${body.User_Account.toLowerCase()}`.execute(db);
     const u = rows[0];
     const good = await verifyPassword(u?.pass_word, body.Pass_Word);
     if (!good) {
-      await recordFailure(db, [
-        { key: keys.account, limit: LIMITS.account },
-        { key: keys.address, limit: LIMITS.address },
-      ]);
+      await attempt.failed();
       await writeLog({ ...ctx, tx: db }, 'login_failed', 'Users', u?.id ?? null, body.User_Account);
       throw new AppError('login_failed');
     }
+    await attempt.succeeded();
     if (u.disabled) throw new AppError('account_disabled');
-    await clearFailures(db, keys.account);
     const result = await withTx(db, async (tx) => {
       const token = await createSession(tx, u.id, req.ip, String(req.headers['user-agent'] ?? ''));
       await writeLog(
@@ -95,17 +82,24 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
         compShortName: result.compShortName,
         deptId: u.dept_id,
         Menu_Mode: u.menu_mode ?? 2,
+        // the client opens the change-password form before anything else (the server refuses the rest)
+        Must_Change_Pwd: u.must_change_pwd,
       },
       ctx,
     );
   });
 
-  app.post('/Logout', { config: { perm: { signedIn: true }, portal: true } }, async (req) => {
-    if (req.auth) await revokeSession(db, req.auth.token);
-    return ok(null, requestContext(req));
-  });
+  app.post(
+    '/Logout',
+    { config: { perm: { signedIn: true }, portal: true, beforePasswordChange: true } },
+    async (req) => {
+      if (req.auth) await revokeSession(db, req.auth.token);
+      return ok(null, requestContext(req));
+    },
+  );
 
-  app.post('/Users/ChangePwd', { config: { perm: { signedIn: true }, portal: true } }, async (req) => {
+  const changeConfig = { perm: { signedIn: true }, portal: true, beforePasswordChange: true } as const;
+  app.post('/Users/ChangePwd', { config: changeConfig }, async (req) => {
     const ctx = requestContext(req);
     const body = parseWith(changeBody, req.body, undefined, ctx.lang);
     const me = req.auth!.session;
@@ -118,9 +112,8 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     if (body.OldPwd === body.Pass_Word) throw new AppError('password_same');
     const hash = await hashPassword(body.Pass_Word);
     await withTx(db, async (tx) => {
-      await sql`UPDATE users SET pass_word = ${hash}, pwd_changed_at = now(), version = version + 1 WHERE id = ${me.user_id}`.execute(
-        tx,
-      );
+      await sql`UPDATE users SET pass_word = ${hash}, pwd_changed_at = now(), must_change_pwd = false,
+        version = version + 1 WHERE id = ${me.user_id}`.execute(tx);
       // every other session of the account ends; this one stays so the user is not thrown out mid-dialog
       await revokeUserSessions(tx, me.user_id, me.session_id);
       await writeLog({ ...ctx, tx }, 'edit', 'Users', me.user_id, 'password changed');
@@ -140,8 +133,10 @@ export function sessionRoutes(app: FastifyInstance, engine: Engine) {
     checkNewPassword(body.Pass_Word);
     const hash = await hashPassword(body.Pass_Word);
     await withTx(db, async (tx) => {
-      const r = await sql`UPDATE users SET pass_word = ${hash}, pwd_changed_at = now(), version = version + 1
-        WHERE id = ${body.User_ID} RETURNING id`.execute(tx);
+      // someone else knows this password: its holder must replace it before using the account
+      const r =
+        await sql`UPDATE users SET pass_word = ${hash}, pwd_changed_at = now(), must_change_pwd = true,
+        version = version + 1 WHERE id = ${body.User_ID} RETURNING id`.execute(tx);
       if (!r.rows.length) throw new AppError('not_found', {}, 404);
       await revokeUserSessions(tx, body.User_ID);
       await writeLog({ ...ctx, tx }, 'edit', 'Users', body.User_ID, 'password reset');

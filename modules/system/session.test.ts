@@ -17,7 +17,7 @@ const login = (User_Account: string, Pass_Word: string, headers: Record<string, 
   );
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function makeUser(account: string, password = 'password1') {
+async function makeUser(account: string, password = 'sesame-4711') {
   const u = await t.call<{ User_ID: number }>('POST', '/Users', {
     User_Account: account,
     User_Name: account,
@@ -37,6 +37,7 @@ describe('POST /Login', () => {
     expect(body.Code).toBe(0);
     expect(Object.keys(body.Data).sort()).toEqual([
       'Menu_Mode',
+      'Must_Change_Pwd',
       'User_ID',
       'compShortName',
       'deptId',
@@ -77,7 +78,7 @@ describe('POST /Login', () => {
   it('locks an account after five failures, without telling whether it exists', async () => {
     await makeUser('victim');
     for (let i = 0; i < 5; i++) await login('victim', `wrong-${i}`, { 'x-test': String(i) });
-    const locked = await login('victim', 'password1');
+    const locked = await login('victim', 'sesame-4711');
     expect(locked.status).toBe(429);
     expect(locked.body.Message).toMatch(/^登录失败次数过多，请 1[45] 分钟后再试$/);
     for (let i = 0; i < 5; i++) await login('no-such-user', `wrong-${i}`);
@@ -90,7 +91,7 @@ describe('POST /Login', () => {
     const id = await makeUser('leaver');
     const u = (await t.call<{ Version: number }>('GET', `/Users/${id}`)).body.Data;
     await t.call('PUT', '/Users', { User_ID: id, Version: u.Version, Disabled: true });
-    expect((await login('leaver', 'password1')).body.Message).toBe('账号已停用，请联系管理员');
+    expect((await login('leaver', 'sesame-4711')).body.Message).toBe('账号已停用，请联系管理员');
     expect((await login('leaver', 'password2')).body.Message).toBe('账号或密码错误');
   });
 });
@@ -98,7 +99,7 @@ describe('POST /Login', () => {
 describe('sessions', () => {
   it('ends at sign-out, idle timeout and absolute expiry, and when the user is disabled', async () => {
     const id = await makeUser('sessions');
-    const a = (await login('sessions', 'password1')).body.Data.token;
+    const a = (await login('sessions', 'sesame-4711')).body.Data.token;
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(a))).body.Code).toBe(0);
     await t.call('POST', '/Logout', undefined, as(a));
     const out = await t.call('GET', '/Base/GetLoginInfo', undefined, as(a));
@@ -106,7 +107,7 @@ describe('sessions', () => {
     expect(out.body.Code).toBe(401);
 
     // each token is used once first, so that the change must reach a session already resolved
-    const b = (await login('sessions', 'password1')).body.Data.token;
+    const b = (await login('sessions', 'sesame-4711')).body.Data.token;
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(b))).body.Code).toBe(0);
     await sql`UPDATE user_session SET last_seen = now() - interval '3 hours' WHERE user_id = ${id}`.execute(
       t.engine.db,
@@ -114,14 +115,14 @@ describe('sessions', () => {
     const idle = await t.call('GET', '/Base/GetLoginInfo', undefined, as(b));
     expect(idle.body).toEqual({ Code: 401, Message: '登录已过期，请重新登录', Data: null });
 
-    const c = (await login('sessions', 'password1')).body.Data.token;
+    const c = (await login('sessions', 'sesame-4711')).body.Data.token;
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(c))).body.Code).toBe(0);
     await sql`UPDATE user_session SET expires_at = now() - interval '1 second' WHERE user_id = ${id} AND NOT revoked`.execute(
       t.engine.db,
     );
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(c))).status).toBe(401);
 
-    const d = (await login('sessions', 'password1')).body.Data.token;
+    const d = (await login('sessions', 'sesame-4711')).body.Data.token;
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(d))).body.Code).toBe(0);
     await sql`UPDATE users SET disabled = true WHERE id = ${id}`.execute(t.engine.db);
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(d))).status).toBe(401);
@@ -133,27 +134,27 @@ describe('sessions', () => {
 
 describe('POST /Users/ChangePwd', () => {
   it('checks the old password and length, revokes the other sessions, and the new one signs in', async () => {
-    const id = await makeUser('changer', 'password1');
-    const one = (await login('changer', 'password1')).body.Data.token;
-    const two = (await login('changer', 'password1')).body.Data.token;
+    const id = await makeUser('changer', 'sesame-4711');
+    const one = (await login('changer', 'sesame-4711')).body.Data.token;
+    const two = (await login('changer', 'sesame-4711')).body.Data.token;
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(two))).body.Code).toBe(0);
     const change = (body: unknown, token = one) => t.call('POST', '/Users/ChangePwd', body, as(token));
     expect((await change({ User_ID: id, OldPwd: 'wrong-old', Pass_Word: 'password2' })).body.Message).toBe(
       '原密码错误',
     );
-    expect((await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'short' })).body.Message).toBe(
+    expect((await change({ User_ID: id, OldPwd: 'sesame-4711', Pass_Word: 'short' })).body.Message).toBe(
       '新密码长度应为 8 到 128 个字符',
     );
-    expect((await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'x'.repeat(129) })).body.Code).toBe(
+    expect((await change({ User_ID: id, OldPwd: 'sesame-4711', Pass_Word: 'x'.repeat(129) })).body.Code).toBe(
       1,
     );
     expect((await change({ User_ID: 1, OldPwd: 'admin123', Pass_Word: 'password2' })).status).toBe(403);
-    expect((await change({ User_ID: id, OldPwd: 'password1' })).body.Code).toBe(1);
-    const ok = await change({ User_ID: id, OldPwd: 'password1', Pass_Word: 'x'.repeat(128) });
+    expect((await change({ User_ID: id, OldPwd: 'sesame-4711' })).body.Code).toBe(1);
+    const ok = await change({ User_ID: id, OldPwd: 'sesame-4711', Pass_Word: 'x'.repeat(128) });
     expect(ok.body.Code).toBe(0);
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(one))).body.Code).toBe(0);
     expect((await t.call('GET', '/Base/GetLoginInfo', undefined, as(two))).status).toBe(401);
-    expect((await login('changer', 'password1')).body.Code).toBe(1);
+    expect((await login('changer', 'sesame-4711')).body.Code).toBe(1);
     expect((await login('changer', 'x'.repeat(128))).body.Code).toBe(0);
     const row = await sql<{ pass_word: string }>`SELECT pass_word FROM users WHERE id = ${id}`.execute(
       t.engine.db,

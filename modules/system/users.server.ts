@@ -1,4 +1,11 @@
-import { hashPassword, type SeedContext } from '@mes/engine-server';
+import {
+  AppError,
+  checkNewPassword,
+  hashPassword,
+  isDemoDatabase,
+  type SeedContext,
+  verifyPassword,
+} from '@mes/engine-server';
 import { sql } from 'kysely';
 
 /**
@@ -43,9 +50,14 @@ export async function grantMenus(
   }
 }
 
+/** The first administrator's password when ADMIN_PASSWORD sets none; it must be changed at the first sign-in. */
+export const INITIAL_ADMIN_PASSWORD = 'admin123';
+
 /**
- * A database without accounts gets the administrator role and account admin / admin123, so that
- * someone can sign in and run the first-run wizard (which asks to change that password).
+ * A database without accounts gets the administrator role and the account admin, with the password
+ * of ADMIN_PASSWORD or else the initial one, which must be changed before anything else (the server
+ * refuses every other request of the session). A database from before that rule whose admin still
+ * has the initial password gets the same obligation (a demo database keeps its published one).
  */
 export async function bootstrapAdmin({ tx }: SeedContext) {
   const any = await sql`SELECT 1 FROM users LIMIT 1`.execute(tx);
@@ -56,12 +68,32 @@ export async function bootstrapAdmin({ tx }: SeedContext) {
       await sql<{ id: number }>`INSERT INTO role (role_code, role_name, is_admin, remark)
         VALUES ('admin', '系统管理员', true, '拥有全部菜单和按钮') RETURNING id`.execute(tx)
     ).rows[0].id;
-  if (any.rows.length) return;
-  const hash = await hashPassword('admin123');
+  if (any.rows.length) {
+    const admin = (
+      await sql<{ id: number; pass_word: string | null }>`SELECT id, pass_word FROM users
+        WHERE user_account = 'admin' AND pwd_changed_at IS NULL AND NOT must_change_pwd`.execute(tx)
+    ).rows[0];
+    if (
+      admin &&
+      !(await isDemoDatabase(tx)) &&
+      (await verifyPassword(admin.pass_word, INITIAL_ADMIN_PASSWORD))
+    )
+      await sql`UPDATE users SET must_change_pwd = true WHERE id = ${admin.id}`.execute(tx);
+    return;
+  }
+  const chosen = process.env.ADMIN_PASSWORD;
+  if (chosen)
+    try {
+      checkNewPassword(chosen);
+    } catch (e) {
+      // the value itself is never printed
+      throw new Error(`ADMIN_PASSWORD: ${e instanceof AppError ? e.text('en') : String(e)}`);
+    }
+  const hash = await hashPassword(chosen || INITIAL_ADMIN_PASSWORD);
   const { rows } = await sql<{
     id: number;
-  }>`INSERT INTO users (user_account, user_name, pass_word, u_type, data_authority, menu_mode)
-    VALUES ('admin', '系统管理员', ${hash}, 1, 3, 2) RETURNING id`.execute(tx);
+  }>`INSERT INTO users (user_account, user_name, pass_word, u_type, data_authority, menu_mode, must_change_pwd)
+    VALUES ('admin', '系统管理员', ${hash}, 1, 3, 2, ${!chosen}) RETURNING id`.execute(tx);
   await sql`INSERT INTO users_roles (parent_id, line_no, role_id) VALUES (${rows[0].id}, 1, ${role})`.execute(
     tx,
   );

@@ -88,8 +88,8 @@ beforeAll(async () => {
       User_Name: name,
       Roles: [{ Role_ID: role.body.Data.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    users[name] = { id: u.body.Data.User_ID, token: await t.login(name, 'password1') };
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    users[name] = { id: u.body.Data.User_ID, token: await t.login(name, 'sesame-4711') };
   }
   // a user of the page who may not approve
   const writer = await t.call<{ Role_ID: number }>('POST', '/Role', {

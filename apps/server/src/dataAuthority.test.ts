@@ -58,8 +58,8 @@ beforeAll(async () => {
       Data_Authority: authority,
       Roles: [{ Role_ID: role.body.Data.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    tokens[account] = await t.login(account, 'password1');
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    tokens[account] = await t.login(account, 'sesame-4711');
   };
   await user('own1', d1, 1);
   await user('dept1', d1, 2);

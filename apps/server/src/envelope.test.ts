@@ -32,6 +32,14 @@ beforeAll(async () => {
     body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
   });
   auth = { authorization: login.headers.get('authorization') ?? '' };
+  const { User_ID } = (await login.json()).Data;
+  // admin's initial password must be changed before anything else is served
+  const changed = await fetch(`${url}/Users/ChangePwd`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...auth },
+    body: JSON.stringify({ User_ID, OldPwd: 'admin123', Pass_Word: 'Envelope-Admin-1' }),
+  });
+  expect((await changed.json()).Code).toBe(0);
 });
 afterAll(async () => close?.());
 

@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { readConfig } from './config';
+import { startupNotices } from './notices';
 
 const cfg = readConfig();
 const logger = { level: cfg.logLevel };
@@ -8,8 +9,9 @@ const { app } = running;
 await app.listen({ port: cfg.port, host: cfg.host });
 app.log.info(
   { db: cfg.databaseUrl ? 'postgres' : `pglite:${cfg.dataDir}`, port: cfg.port },
-  `MES/ERP ready on http://localhost:${cfg.port} (demo login admin / admin123)`,
+  `MES/ERP ready on http://localhost:${cfg.port}`,
 );
+for (const n of await startupNotices(running.engine.db)) app.log[n.level](n.msg);
 
 let stopping = false;
 async function stop(signal: string) {

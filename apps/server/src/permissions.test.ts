@@ -33,8 +33,8 @@ beforeAll(async () => {
       U_Type: 1,
       Roles: roleId ? [{ Role_ID: roleId }] : [],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    return t.login(account, 'password1');
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    return t.login(account, 'sesame-4711');
   };
   nobody = await user('nobody', null);
   narrow = await user('narrow', await role('factory-viewer', [['setting.factory', 'export', 2]]));
@@ -117,8 +117,8 @@ describe('a narrower role', () => {
       U_Type: 1,
       Roles: [{ Role_ID: viewer.body.Data.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    const token = await t.login('changing', 'password1');
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    const token = await t.login('changing', 'sesame-4711');
     const menus = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
       .body.Data;
     const job = menus.find((m) => m.Menu_Code === 'setting.job')!.Menu_ID;
@@ -186,8 +186,8 @@ describe('lookups from another page', () => {
       User_Name: 'picker',
       Roles: [{ Role_ID: role.body.Data.Role_ID }],
     });
-    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-    const token = await t.login('picker', 'password1');
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    const token = await t.login('picker', 'sesame-4711');
     const users = await t.call<Record<string, unknown>[]>('GET', '/Users', undefined, {
       authorization: `Bearer ${token}`,
     });

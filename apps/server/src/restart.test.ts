@@ -24,6 +24,8 @@ async function start(port: number): Promise<ChildProcess> {
     PORT: String(port),
     DATA_DIR: dataDir,
     SEED: 'none',
+    // the operator's own first password: admin may work without the initial one's forced change
+    ADMIN_PASSWORD: 'Restart-Admin-1',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
   };
@@ -64,7 +66,7 @@ describe('embedded database across restarts', () => {
       const r = await fetch(`http://127.0.0.1:${port}/Login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'admin123' }),
+        body: JSON.stringify({ User_Account: 'admin', Pass_Word: 'Restart-Admin-1' }),
       });
       return { authorization: r.headers.get('authorization') ?? '' };
     };

@@ -55,6 +55,11 @@ export const user = defineEntity({
       { zh: '密码修改时间', en: 'Password changed' },
       { readOnly: true, hiddenInList: true },
     ),
+    // set with an initial or reset password; until the user changes it, the session reaches nothing else
+    Must_Change_Pwd: bool(
+      { zh: '须修改密码', en: 'Must change password' },
+      { readOnly: true, hiddenInList: true },
+    ),
   },
   lines: {
     Roles: {

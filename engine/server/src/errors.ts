@@ -5,6 +5,8 @@ import { type MessageKey, messageOf } from './messages';
 export class AppError extends Error {
   /** Wire name of the field at fault, so that a form can show the message beside it. */
   field?: string;
+  /** Sent as the envelope's Data when no field is at fault: what a client acts on (e.g. a dialog to open). */
+  data?: Record<string, unknown>;
   constructor(
     readonly key: MessageKey,
     readonly params: Record<string, unknown> = {},
@@ -15,6 +17,10 @@ export class AppError extends Error {
   }
   at(field: string | undefined): this {
     this.field = field;
+    return this;
+  }
+  withData(data: Record<string, unknown>): this {
+    this.data = data;
     return this;
   }
   /** Params that are themselves message keys or labels are translated too. */

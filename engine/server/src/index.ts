@@ -18,6 +18,7 @@ export * from './engine';
 export * from './errors';
 export * from './hooks';
 export * from './http/envelope';
+export * from './http/proxy';
 export * from './http/server';
 export * from './messages';
 export * from './notify';

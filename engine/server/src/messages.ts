@@ -59,6 +59,15 @@ export const MESSAGES = {
     en: 'The new password must have {min} to {max} characters',
   },
   password_same: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  password_blank: { zh: '新密码不能只由空格组成', en: 'The new password cannot be only spaces' },
+  password_common: {
+    zh: '新密码过于常见，容易被猜中，请换一个',
+    en: 'The new password is too common and easily guessed; choose another',
+  },
+  password_change_required: {
+    zh: '请先修改初始密码，然后才能继续使用系统',
+    en: 'Change your initial password before you continue',
+  },
   not_own_user: { zh: '只能操作自己的账号', en: 'You can only do this for your own account' },
   menu_not_found: { zh: '菜单不存在', en: 'No such menu' },
   approval_state: {

@@ -11,6 +11,11 @@ export async function createSeedRunsTable(ex: Db | Tx): Promise<void> {
   );
 }
 
+/** A database some module seeded demo data into: its accounts have published passwords. */
+export async function isDemoDatabase(ex: Db | Tx): Promise<boolean> {
+  return (await sql`SELECT 1 FROM seed_runs LIMIT 1`.execute(ex)).rows.length > 0;
+}
+
 /**
  * Runs each module's bootstrap at every start, and its demo seed once per database (recorded in
  * seed_runs), so that a module added later seeds itself into an existing database too.

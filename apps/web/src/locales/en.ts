@@ -24,6 +24,7 @@ export const appEn: AppCatalogue = {
     servicePhone: 'Service hotline',
     onlineService: 'Online customer service',
     copyright: '© {{year}} {{company}}. All rights reserved.',
+    demo: 'This is a demo database: its accounts and passwords are public. Do not enter real data.',
   },
   nav: {
     dashboard: 'Home',
@@ -88,6 +89,10 @@ export const appEn: AppCatalogue = {
     reset: 'Reset password',
     resetTitle: 'Reset the password of {{name}}',
     resetHint: 'Every sign-in of this user ends. Tell them the new password yourself.',
+    requiredTitle: 'Change your initial password',
+    requiredHint: 'Your password is the initial one or was set by an administrator; change it to continue.',
+    requiredSave: 'Change and continue',
+    signOut: 'Sign out',
   },
   lock: {
     title: 'Screen locked',

@@ -22,6 +22,7 @@ export const appZh = {
     servicePhone: '服务热线',
     onlineService: '在线客服',
     copyright: '© {{year}} {{company}} 版权所有',
+    demo: '这是演示数据库：账号和密码是公开的，请勿录入真实数据。',
   },
   nav: {
     dashboard: '首页',
@@ -86,6 +87,10 @@ export const appZh = {
     reset: '重置密码',
     resetTitle: '重置 {{name}} 的密码',
     resetHint: '重置后该用户的所有登录将失效，请将新密码告知本人。',
+    requiredTitle: '请修改初始密码',
+    requiredHint: '您的密码是初始密码或由管理员设置，修改后才能继续使用系统。',
+    requiredSave: '修改并继续',
+    signOut: '退出登录',
   },
   lock: {
     title: '屏幕已锁定',

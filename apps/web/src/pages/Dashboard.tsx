@@ -66,7 +66,8 @@ export function Dashboard() {
   });
   const favourites = (often.data ?? []).filter((o) => o.Is_Collect);
   const frequent = (often.data ?? []).filter((o) => !o.Is_Collect && o.Click_Count > 0).slice(0, 8);
-  const wizard = user.User_Account === 'admin' && !user.Pwd_Changed_At;
+  // a new database: its admin changed the initial password at the first sign-in, but has no company yet
+  const wizard = user.User_Account === 'admin' && (!user.Pwd_Changed_At || !user.Company_Name);
 
   const tiles = [
     {

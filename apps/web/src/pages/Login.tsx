@@ -94,6 +94,15 @@ export function Login() {
             <Typography.Paragraph type="secondary" className="login-form-company">
               {cfg.data?.Company_ShortName || company}
             </Typography.Paragraph>
+            {cfg.data?.Demo && (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('app.login.demo')}
+                style={{ marginBottom: 16 }}
+                data-testid="login-demo"
+              />
+            )}
             {error && (
               <Alert
                 type="error"

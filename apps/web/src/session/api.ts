@@ -8,6 +8,8 @@ export interface LoginResult {
   compShortName: string;
   deptId: number | null;
   Menu_Mode: number;
+  /** An initial or reset password: nothing but changing it is served until it is. */
+  Must_Change_Pwd?: boolean;
 }
 
 export type YesNo = 'Y' | 'N';
@@ -30,6 +32,8 @@ export interface LoginConfig {
   Service_Phone?: string;
   Service_Link?: string;
   SystemConfig: SystemConfig;
+  /** The database holds demo data: its accounts and passwords are published. */
+  Demo?: boolean;
 }
 
 /** GET /Base/GetLoginInfo: the fields the shell reads (the answer holds more). */
@@ -44,6 +48,7 @@ export interface LoginInfo {
   Tel_Phone?: string | null;
   EMail?: string | null;
   Pwd_Changed_At?: string | null;
+  Must_Change_Pwd?: boolean;
   Company_Name: string;
   Company_ShortName: string;
   Service_Phone?: string;

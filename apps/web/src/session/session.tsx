@@ -15,6 +15,7 @@ import {
 import { autoLockMs } from '../shell/rules';
 import { type LoginInfo, shellApi } from './api';
 import { isLocked } from './cookies';
+import { ForcedPasswordChange } from './ForcedPasswordChange';
 
 /** The signed-in user, their menu and the routes generated from it. */
 export interface Session {
@@ -72,12 +73,20 @@ export function RequireSession({ children, allowLocked }: { children: ReactNode;
     retry: false,
     queryFn: async ({ signal }): Promise<SessionData> => {
       const id = userId ?? '';
+      // both at once; the menu is refused while the password must be changed, and not needed then
       const [user, menu] = await Promise.all([
         shellApi(api).loginInfo(id, signal),
-        shellApi(api).userMenu(id, signal),
+        shellApi(api)
+          .userMenu(id, signal)
+          .then(
+            (m) => ({ m }),
+            (error: unknown) => ({ error }),
+          ),
       ]);
       if (!user) throw new Error('GetLoginInfo answered without Data');
-      return { user, menu: menu ?? [] };
+      if (user.Must_Change_Pwd) return { user, menu: [] };
+      if ('error' in menu) throw menu.error;
+      return { user, menu: menu.m ?? [] };
     },
   });
 
@@ -109,6 +118,13 @@ export function RequireSession({ children, allowLocked }: { children: ReactNode;
   if (!userId) return <Navigate to={loginPath(from)} replace />;
   if (!allowLocked && isLocked()) return <Navigate to="/lockPage" replace />;
   if (failed) return <Navigate to={loginPath(from)} replace />;
+  if (session?.user.Must_Change_Pwd)
+    return (
+      <ForcedPasswordChange
+        userId={session.userId}
+        onChanged={() => qc.invalidateQueries({ queryKey: sessionKey(userId) })}
+      />
+    );
   if (!session)
     return (
       <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }} data-testid="session-loading">

@@ -74,6 +74,11 @@ declare module 'fastify' {
      * only). Any other route of the entity refuses look-up-only access.
      */
     lookup?: boolean;
+    /**
+     * A session whose password must be changed first (an initial or reset one) may call this route;
+     * it reaches no other (ChangePwd, GetLoginInfo, Logout).
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -92,6 +97,25 @@ declare module 'fastify' {
 }
 
 export const USER_TYPE = { STAFF: 1, SUPPLIER: 2 } as const;
+
+/**
+ * For routes outside the permission scheme that still need a signed-in staff user (the API docs):
+ * the session from the header or, for a page the browser opens, the cookie.
+ */
+export function signedInHook(engine: Engine) {
+  return async (req: FastifyRequest) => {
+    const token = tokenFromHeader(req.headers.authorization) ?? tokenFromCookie(req.headers.cookie);
+    if (!token) throw new AppError('unauthorized', {}, 401, 401);
+    const found = await resolveSession(engine.db, token);
+    if (!found.ok)
+      throw new AppError(found.reason === 'expired' ? 'session_expired' : 'unauthorized', {}, 401, 401);
+    if (found.session.must_change_pwd) throw passwordChangeRequired();
+    if (found.session.u_type !== USER_TYPE.STAFF) throw forbidden();
+  };
+}
+
+const passwordChangeRequired = () =>
+  new AppError('password_change_required', {}, 403, 403).withData({ Key: 'password_change_required' });
 
 /** Routes of the API docs and of the static web files need no declaration. */
 function isInfra(url: string, method: string | string[]): boolean {
@@ -150,6 +174,7 @@ export function installAuth(app: FastifyInstance, engine: Engine) {
     const grants = grantsOf(s.grant_rows);
     req.user = { User_ID: s.user_id, User_Name: s.user_name } satisfies SessionUser;
     req.auth = { session: s, token, grants, scope: null, ownOnly: false, lookupOnly: false };
+    if (s.must_change_pwd && !req.routeOptions.config?.beforePasswordChange) throw passwordChangeRequired();
     if (s.u_type === USER_TYPE.SUPPLIER && !req.routeOptions.config?.portal) await deny(req, 'portal');
     if ('signedIn' in perm) return;
     if ('menu' in perm) {

@@ -14,6 +14,8 @@ export interface SessionRow {
   dept_id: number | null;
   u_type: number;
   data_authority: number;
+  /** An initial or reset password: the session reaches only the routes that let the user change it. */
+  must_change_pwd: boolean;
   last_seen: string;
   grant_rows: GrantRow[];
 }
@@ -58,7 +60,7 @@ async function lookupSession(db: Db, hash: string): Promise<SessionLookup> {
   const idle = sql`coalesce((SELECT CASE WHEN parameter_value ~ '^[1-9][0-9]{0,5}$' THEN parameter_value::int END
     FROM system_parameter WHERE id = ${PARAM.SESSION_IDLE_MINUTES}), 120)`;
   const { rows } = await sql<SessionRow & { expired: boolean; stale: boolean }>`
-    SELECT s.id AS session_id, u.id AS user_id, u.user_name, u.user_account, u.dept_id, u.u_type, u.data_authority,
+    SELECT s.id AS session_id, u.id AS user_id, u.user_name, u.user_account, u.dept_id, u.u_type, u.data_authority, u.must_change_pwd,
       s.last_seen, ${grantRowsSql} AS grant_rows,
       (s.revoked OR u.disabled OR s.expires_at < now() OR s.last_seen < now() - make_interval(mins => ${idle})) AS expired,
       (s.last_seen < now() - interval '60 seconds') AS stale

@@ -16,12 +16,21 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
 }
 
+/** A cookie value as the client encoded it; a malformed escape is no token rather than an error. */
+function decoded(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return '';
+  }
+}
+
 /** The web client keeps its token in the `Authorization` or `token` cookie (spec part 1 §4). */
 export function tokenFromCookie(cookie: string | undefined): string | null {
   if (!cookie) return null;
   for (const name of ['Authorization', 'token']) {
     const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie);
-    const t = m ? tokenFromHeader(decodeURIComponent(m[1])) : null;
+    const t = m ? tokenFromHeader(decoded(m[1])) : null;
     if (t) return t;
   }
   return null;

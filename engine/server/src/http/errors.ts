@@ -61,9 +61,11 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number) {
     } else e = fromFastify(err, req, bodyLimit);
     if (e) {
       if (e.status === 403 || e.status === 401) req.log.info({ url: req.url, key: e.key }, 'refused');
-      return reply
-        .status(e.status)
-        .send({ Code: e.code, Message: e.text(lang), Data: e.field ? { Field: e.field, Key: e.key } : null });
+      return reply.status(e.status).send({
+        Code: e.code,
+        Message: e.text(lang),
+        Data: e.field ? { Field: e.field, Key: e.key } : (e.data ?? null),
+      });
     }
     req.log.error({ err }, 'internal error');
     const internal = new AppError('internal', {}, 500, 500);

@@ -2,13 +2,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerApproval } from '../approval/routes';
-import { installAuth } from '../auth/plugin';
+import { installAuth, signedInHook } from '../auth/plugin';
 import { registerCrud } from '../crud/routes';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { langOf } from './envelope';
 import { installErrorHandler } from './errors';
 import { parseQueryString } from './query';
+import { installSecurityHeaders } from './headers';
+import { trustProxyOf } from './proxy';
 import { prefersHtml, serveWeb } from './web';
 
 export interface ServerOptions {
@@ -28,19 +30,27 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     logger: opts.logger ?? false,
     bodyLimit,
     routerOptions: { querystringParser: parseQueryString },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   });
   app.decorateRequest('user', null);
   // input shapes are checked by the zod schemas derived from declarations; JSON schemas only document
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   installErrorHandler(app, bodyLimit);
+  installSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'MES / ERP API', version: '0.1.0', description: 'Envelope: {Code, Message, Data}' },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // the API's shape is for signed-in staff; the UI keeps its own content policy (hashes of its inline
+  // scripts), without upgrade-insecure-requests, which would break it on plain http
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (csp) => csp.replace(/\s*upgrade-insecure-requests;?/, ''),
+    uiHooks: { onRequest: signedInHook(opts.engine) },
+  });
   await serveWeb(app, opts.webDist);
 
   installAuth(app, opts.engine);

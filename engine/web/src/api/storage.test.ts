@@ -22,6 +22,36 @@ describe('cookie store', () => {
   });
 });
 
+describe('cookie attributes', () => {
+  /** A document that records what is written to document.cookie. */
+  const recording = (protocol: string) => {
+    const written: string[] = [];
+    const doc = {
+      location: { protocol },
+      get cookie() {
+        return '';
+      },
+      set cookie(v: string) {
+        written.push(v);
+      },
+    } as unknown as Document;
+    return { doc, written };
+  };
+
+  it('keeps the session cookies to this site, and to https when the page came over https', () => {
+    const tls = recording('https:');
+    cookieStore(tls.doc).set(TOKEN_KEY, 'tok');
+    cookieStore(tls.doc).remove(TOKEN_KEY);
+    for (const w of tls.written) {
+      expect(w).toContain('SameSite=Strict');
+      expect(w).toMatch(/; Secure$/);
+    }
+    const plain = recording('http:');
+    cookieStore(plain.doc).set(TOKEN_KEY, 'tok');
+    expect(plain.written).toEqual(['token=tok; path=/; SameSite=Strict']);
+  });
+});
+
 describe('auth storage', () => {
   it('clearCredentials forgets token and authorization but keeps User_ID', () => {
     const kv = memoryStore({ [TOKEN_KEY]: 't', [AUTHORIZATION_KEY]: 'Bearer t', [USER_ID_KEY]: '1' });

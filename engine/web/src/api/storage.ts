@@ -22,7 +22,16 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
   };
 }
 
+/**
+ * The attributes of every cookie the client writes: sent to this site only (Strict: no other
+ * site's link or form carries the session), and over https only when the page came over https.
+ */
+export function cookieAttributes(protocol: string): string {
+  return `path=/; SameSite=Strict${protocol === 'https:' ? '; Secure' : ''}`;
+}
+
 export function cookieStore(doc: Document = document): KeyValueStore {
+  const attributes = () => cookieAttributes(doc.location?.protocol ?? '');
   return {
     get(key) {
       const prefix = `${encodeURIComponent(key)}=`;
@@ -33,10 +42,10 @@ export function cookieStore(doc: Document = document): KeyValueStore {
       return null;
     },
     set(key, value) {
-      doc.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+      doc.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; ${attributes()}`;
     },
     remove(key) {
-      doc.cookie = `${encodeURIComponent(key)}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+      doc.cookie = `${encodeURIComponent(key)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes()}`;
     },
   };
 }
