@@ -8,9 +8,9 @@ import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { langOf } from './envelope';
 import { installErrorHandler } from './errors';
-import { parseQueryString } from './query';
 import { installSecurityHeaders } from './headers';
 import { trustProxyOf } from './proxy';
+import { parseQueryString } from './query';
 import { prefersHtml, serveWeb } from './web';
 
 export interface ServerOptions {
