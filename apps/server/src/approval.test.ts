@@ -102,8 +102,8 @@ beforeAll(async () => {
     User_Name: 'clerk',
     Roles: [{ Role_ID: writer.body.Data.Role_ID }],
   });
-  await t.call('POST', '/Users/ResetPwd', { User_ID: clerk.body.Data.User_ID, Pass_Word: 'password1' });
-  users.clerk = { id: clerk.body.Data.User_ID, token: await t.login('clerk', 'password1') };
+  await t.call('POST', '/Users/ResetPwd', { User_ID: clerk.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+  users.clerk = { id: clerk.body.Data.User_ID, token: await t.login('clerk', 'sesame-4711') };
   await t.call('POST', '/ApprovalSetting', {
     Menu_ID: menu.Menu_ID,
     Levels: [

@@ -417,8 +417,8 @@ describe('custom fields', () => {
         User_Name: name,
         Roles: [{ Role_ID: roleId }],
       });
-      await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'password1' });
-      return { authorization: `Bearer ${await t.login(name, 'password1')}` };
+      await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+      return { authorization: `Bearer ${await t.login(name, 'sesame-4711')}` };
     };
     const editor = await user('cf_editor', (await role('cf_edit', 'add,edit,delete')).body.Data.Role_ID);
     const designer = await user('cf_designer', (await role('cf_config', 'edit,config')).body.Data.Role_ID);

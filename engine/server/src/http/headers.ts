@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The web app's policy: its own scripts only; inline styles, because Ant Design writes its styles
- * at run time; blob: frames and objects for the PDF a print previews; pages of this site may frame
+ * at run time; blob: frames, objects and reads for the PDF a print previews (a page may read the
+ * preview's bytes back, as the browser tests do); pages of this site may frame
  * it (the print preview), no other site may (clickjacking).
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -11,7 +12,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  "connect-src 'self' blob:",
   "frame-src 'self' blob:",
   "object-src 'self' blob:",
   "worker-src 'self' blob:",
