@@ -81,7 +81,7 @@ export async function pressEnter(el: Element | null): Promise<void> {
   });
 }
 
-export async function waitFor<T>(fn: () => T, timeoutMs = 3000): Promise<NonNullable<T>> {
+export async function waitFor<T>(fn: () => T, timeoutMs = 10_000): Promise<NonNullable<T>> {
   const start = Date.now();
   let last: unknown;
   for (;;) {
