@@ -433,6 +433,7 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.waitForTimeout(400);
     await page.fill(tid('password-new'), 'Warehouse#2026');
     await eventually(() => page.inputValue(tid('password-new'))).toBe('Warehouse#2026');
+    await shot(page, 'shell-user-reset-zh');
     await page.click(tid('reset-save'));
     await page.waitForSelector(tid('password-new'), { state: 'detached' });
     expect(await t.login('yangming', 'Warehouse#2026')).toBeTruthy();
