@@ -3,10 +3,6 @@ import { bool, datetime, enumOf, int, options, ref, text } from './fields';
 
 /** Sign-in, permissions and messages: the engine enforces them, so it declares their tables. */
 
-/** The password rule the server enforces (engine/server auth/password.ts); the web checks it first. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
 export const USER_TYPES = options([1, '员工', 'Staff'], [2, '供应商', 'Supplier']);
 export const DATA_AUTHORITY = options(
   [1, '本人', 'Own records'],
