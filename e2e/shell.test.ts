@@ -368,6 +368,13 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.goto(`${t.url}/apply`);
     await page.waitForSelector(tid('forbidden'));
     await shot(page, 'shell-buyer-403-zh');
+    // the company page without its menu page granted: the names from the login info, nothing to edit
+    const company = await t.call<{ Company_Name: string }[]>('GET', '/Company?Page=1&PageSize=1');
+    await page.goto(`${t.url}/home/AccountCenter/CompanyInfor`);
+    await eventually(() => page.locator(tid('company-Company_Name')).innerText()).toBe(
+      company.body.Data[0]?.Company_Name,
+    );
+    expect(await page.locator(tid('company-edit')).count()).toBe(0);
     const token = await cookieValue(context, 'token');
     const auth = { authorization: `Bearer ${token}` };
     expect((await t.call('GET', '/OperationLog', undefined, auth)).status).toBe(403);
@@ -433,6 +440,7 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     await page.waitForTimeout(400);
     await page.fill(tid('password-new'), 'Warehouse#2026');
     await eventually(() => page.inputValue(tid('password-new'))).toBe('Warehouse#2026');
+    await shot(page, 'shell-user-reset-zh');
     await page.click(tid('reset-save'));
     await page.waitForSelector(tid('password-new'), { state: 'detached' });
     expect(await t.login('yangming', 'Warehouse#2026')).toBeTruthy();

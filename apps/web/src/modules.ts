@@ -8,6 +8,7 @@ import { productionPages } from '@mes/production/web';
 import { sourcingModule } from '@mes/sourcing';
 import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
+import { systemPages } from '@mes/system/web';
 
 /** Every module the product ships; the server and the web build their registry from this one list. */
 export const MODULES: ModuleManifest[] = [
@@ -24,6 +25,7 @@ export const registry = new Registry(MODULES);
 
 /** Bespoke pages the modules bring, by menu code (the generic list serves every other entity page). */
 export const MODULE_PAGES: ModulePages = {
+  ...systemPages,
   ...inventoryPages,
   ...productionPages,
   ...sourcingPages,

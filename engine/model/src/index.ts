@@ -11,6 +11,7 @@ export * from './i18n';
 export * from './module';
 export * from './names';
 export * from './params';
+export * from './password';
 export * from './platform';
 export * from './schema';
 export * from './wire';

@@ -23,12 +23,8 @@ const PAGES: Record<string, ComponentType<PageProps>> = {
   sop: page(() => import('./Sop'), 'Sop'),
   messages: page(() => import('./messages/MessageList'), 'MessageList'),
   needdo: page(() => import('./messages/NeedDo'), 'NeedDo'),
-  company: page(() => import('./CompanyInfo'), 'CompanyInfo'),
   fastSearch: page(() => import('./FastSearch'), 'FastSearch'),
-  users: page(() => import('./users/UserManagement'), 'UserManagement'),
-  roles: page(() => import('./users/RolePage'), 'RolePage'),
   contact: page(() => import('./Contact'), 'Contact'),
-  dictionary: page(() => import('./dictionary/DictionaryPage'), 'DictionaryPage'),
   placeholder: Placeholder,
   departments: (p: PageProps) => <EntityListRoute meta={p.meta} entity="Department" />,
 };
@@ -42,10 +38,6 @@ const MODULE_COMPONENTS: Record<string, ComponentType<PageProps>> = Object.fromE
 
 /** Menu pages served by a bespoke page rather than the generic list (matched by menu code). */
 export const BESPOKE: Readonly<Record<string, string>> = {
-  'setting.user': 'users',
-  'setting.role': 'roles',
-  'setting.dictionary': 'dictionary',
-  'home.company': 'company',
   'home.message': 'messages',
   'home.needdo': 'needdo',
   'home.sop': 'sop',
@@ -69,10 +61,15 @@ export const STATIC_ROUTES: StaticRoute[] = [
   { path: '/AllMessage', page: 'messages', title: title('messages'), icon: 'bell' },
   { path: '/home/MessageList/AllMessageList', page: 'messages', title: title('messages'), icon: 'bell' },
   { path: '/needdo', page: 'needdo', title: title('needdo'), icon: 'schedule' },
-  { path: '/home/AccountCenter/CompanyInfor', page: 'company', title: title('companyInfo'), icon: 'home' },
+  {
+    path: '/home/AccountCenter/CompanyInfor',
+    page: 'home.company',
+    title: title('companyInfo'),
+    icon: 'home',
+  },
   { path: '/home/fastSearch/search', page: 'fastSearch', title: title('fastSearch'), noCache: true },
   { path: '/home/contact', page: 'contact', title: title('contact') },
-  { path: '/apply', page: 'users', title: title('apply'), icon: 'team', requires: ['setting.user'] },
+  { path: '/apply', page: 'setting.user', title: title('apply'), icon: 'team', requires: ['setting.user'] },
   {
     path: '/PD/PDPlan/ProducePlanRecord',
     // a module's page by its menu code (modules/production/web.ts)
@@ -95,8 +92,13 @@ export function renderPage(res: Resolution): ReactNode {
   if (res.kind === 'record') return <EntityRecordRoute meta={res.meta} id={res.id} />;
   if (res.kind === 'static') {
     if (!res.allowed) return <Forbidden />;
-    const Page = PAGES[res.route.page] ?? MODULE_COMPONENTS[res.route.page] ?? Placeholder;
-    return <Page meta={res.meta} />;
+    const Shell = PAGES[res.route.page];
+    if (Shell) return <Shell meta={res.meta} />;
+    const Page = MODULE_COMPONENTS[res.route.page] ?? Placeholder;
+    // a module page shown at a shell route (/apply) keeps its menu page's buttons and column settings
+    const { lender } = res;
+    const meta = lender ? { ...res.meta, buttons: lender.buttons, Menu_ID: lender.Menu_ID } : res.meta;
+    return <Page meta={meta} />;
   }
   const fromModule = res.meta.Menu_Code ? MODULE_COMPONENTS[res.meta.Menu_Code] : undefined;
   if (fromModule) {

@@ -48,4 +48,15 @@ describe('what a path shows', () => {
       allowed: false,
     });
   });
+  it('a shell route showing a module page (/apply) is lent that menu page, for its buttons', () => {
+    const user = routes.find((r) => r.Menu_Code === 'setting.user');
+    expect(user).toBeDefined();
+    const apply = resolvePath('/apply', STATIC_ROUTES, routes);
+    expect(apply).toMatchObject({
+      kind: 'static',
+      lender: { Menu_Code: 'setting.user', Menu_ID: user?.Menu_ID },
+    });
+    // the route's own meta keeps no Menu_ID: the star on /apply does not mark the user page
+    expect(apply?.meta.Menu_ID).toBeUndefined();
+  });
 });

@@ -9,7 +9,14 @@ export interface StaticRoute extends RouteMeta {
 }
 
 export type Resolution =
-  | { kind: 'static'; meta: RouteMeta; route: StaticRoute; allowed: boolean }
+  | {
+      kind: 'static';
+      meta: RouteMeta;
+      route: StaticRoute;
+      allowed: boolean;
+      /** The user's menu page of the module page the route shows (`page` is its menu code), if any. */
+      lender?: RouteMeta;
+    }
   | { kind: 'menu'; meta: RouteMeta }
   | { kind: 'record'; meta: RouteMeta; id: number | 'new' };
 
@@ -33,7 +40,8 @@ export function resolvePath(
     const allowed = !route.requires || route.requires.some((c) => codes.has(c));
     const { page: _page, requires: _requires, ...own } = route;
     const meta: RouteMeta = menu ? { ...menu, ...own, title: menu.title, path } : own;
-    return { kind: 'static', meta, route, allowed };
+    const lender = routes.find((r) => r.Menu_Code === route.page);
+    return { kind: 'static', meta, route, allowed, ...(lender ? { lender } : {}) };
   }
   if (menu) return { kind: 'menu', meta: menu };
   const cut = path.lastIndexOf('/');

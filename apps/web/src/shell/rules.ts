@@ -101,6 +101,5 @@ export function autoLockMs(
   return Math.round(minutes * MS_PER_MINUTE);
 }
 
-/** The server's password rule (engine/server auth/password.ts), checked here first to spare a round trip. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/** The server's password rule, checked here first to spare a round trip. */
+export { PASSWORD_MAX, PASSWORD_MIN } from '@mes/model';

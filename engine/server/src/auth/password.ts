@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@mes/model';
 import argon2 from 'argon2';
 import { AppError } from '../errors';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane — strong, and quick enough for sign-in bursts. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export function hashPassword(plain: string): Promise<string> {
   return argon2.hash(plain, OPTIONS);

@@ -1,7 +1,13 @@
+export {
+  DIALOG_FOCUS_DELAY_MS,
+  DIALOG_WIDTH,
+  DraggableModal,
+  type DraggableModalProps,
+} from '../platform/DraggableModal';
 export { buildColumns, parseSort, type SortState, sortParam } from './columns';
 export { createQueryClient, EngineProvider, useApi, useEntityDef, useRegistry } from './context';
 export { type ControlProps, FieldControl, type FieldControlProps } from './controls';
-export { EntityForm, type EntityFormProps } from './EntityForm';
+export { EntityForm, type EntityFormProps, SUCCESS_TOAST_SECONDS } from './EntityForm';
 export { EntityFormDrawer, type EntityFormDrawerProps } from './EntityFormDrawer';
 export { EntityFormPage, type EntityFormPageProps } from './EntityFormPage';
 export { EntityListPage, type EntityListPageProps } from './EntityListPage';

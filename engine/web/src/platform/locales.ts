@@ -138,13 +138,6 @@ export const platformZh = {
     done: '导出完成',
     failed: '导出失败',
   },
-  dictionary: {
-    addItem: '新增字典项',
-    itemName: '名称',
-    itemCode: '编码',
-    empty: '不能为空',
-    codeRequired: '启用编码时编码不能为空',
-  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -287,12 +280,5 @@ export const platformEn: Shape<typeof platformZh> = {
     running: 'Exporting…',
     done: 'Export finished',
     failed: 'Export failed',
-  },
-  dictionary: {
-    addItem: 'Add item',
-    itemName: 'Name',
-    itemCode: 'Code',
-    empty: 'Cannot be empty',
-    codeRequired: 'The code is required when numbering is on',
   },
 };

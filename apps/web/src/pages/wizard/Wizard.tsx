@@ -1,8 +1,9 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { EntityForm, type Row, useApi, useEntityDef } from '@mes/engine-web/entity';
+import { systemPages } from '@mes/system/web';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Result, Space, Spin, Steps, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PasswordFields, type PasswordValues } from '../../layout/topbar/ChangePasswordDialog';
@@ -12,7 +13,8 @@ import { useSession } from '../../session/session';
 import { stepStatus } from '../../shell/rules';
 import { EntityListRoute } from '../EntityPages';
 import { Forbidden } from '../Forbidden';
-import { UserManagement } from '../users/UserManagement';
+
+const UserManagement = lazy(() => systemPages['setting.user']().then((c) => ({ default: c })));
 
 const STEPS = ['stepCompany', 'stepDepartments', 'stepUsers', 'stepPassword'] as const;
 
@@ -126,7 +128,13 @@ function DepartmentStep() {
 function UsersStep() {
   const { routes } = useSession();
   const meta = routes.find((r) => r.Menu_Code === 'setting.user');
-  return meta ? <UserManagement meta={meta} /> : <Forbidden />;
+  return meta ? (
+    <Suspense fallback={<Spin />}>
+      <UserManagement meta={meta} />
+    </Suspense>
+  ) : (
+    <Forbidden />
+  );
 }
 
 function PasswordStep({ onDone }: { onDone: () => void }) {

@@ -1,15 +1,21 @@
 import { EditOutlined } from '@ant-design/icons';
-import { EntityFormDrawer, useApi, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { authStorage } from '@mes/engine-web/api';
+import { EntityFormDrawer, type ModulePageProps, useApi, useEntityDef } from '@mes/engine-web/entity';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/session';
+import { texts } from '../locales';
 import { CompanyLogo } from './CompanyLogo';
-import type { PageProps } from './registry';
 
 type CompanyRow = Record<string, unknown> & { Company_ID: number };
+/** The company fields of GET /Base/GetLoginInfo (the answer holds more). */
+interface LoginCompany {
+  Company_Name?: string;
+  Company_ShortName?: string;
+  Service_Phone?: string;
+  Service_Link?: string;
+}
 const SHOWN = [
   'Company_Name',
   'Company_ShortName',
@@ -23,11 +29,10 @@ const SHOWN = [
 ];
 
 /** The one company row (GET /Company), with its logo mark and an edit form for those allowed to edit. */
-export function CompanyInfo({ meta }: PageProps) {
-  const { t } = useTranslation();
+export function CompanyInfo({ meta }: ModulePageProps) {
+  const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
-  const { user } = useSession();
   const def = useEntityDef('Company');
   const [editing, setEditing] = useState(false);
   const granted = !!meta.Menu_ID;
@@ -36,18 +41,25 @@ export function CompanyInfo({ meta }: PageProps) {
     queryFn: () => api.data<CompanyRow[]>('/Company', { query: { Page: 1, PageSize: 1 } }),
     enabled: granted,
   });
+  // without the company page granted, the names and service contact come with the user's login info
+  const userId = Number(authStorage().getUserId());
+  const info = useQuery({
+    queryKey: ['company', 'loginInfo', userId],
+    queryFn: () => api.data<LoginCompany | null>('/Base/GetLoginInfo', { query: { User_ID: userId } }),
+    enabled: !granted && userId > 0,
+  });
   const row: Record<string, unknown> = q.data?.[0] ?? {
-    Company_Name: user.Company_Name,
-    Company_ShortName: user.Company_ShortName,
-    Service_Phone: user.Service_Phone,
-    Service_Link: user.Service_Link,
+    Company_Name: info.data?.Company_Name,
+    Company_ShortName: info.data?.Company_ShortName,
+    Service_Phone: info.data?.Service_Phone,
+    Service_Link: info.data?.Service_Link,
   };
   const mayEdit = granted && !!q.data?.[0] && (meta.buttons ?? []).includes('edit');
   const short = String(row.Company_ShortName ?? row.Company_Name ?? '');
 
   return (
     <Card
-      title={t('app.company.title')}
+      title={t('company.title')}
       data-testid="company-info"
       extra={
         mayEdit && (
@@ -57,12 +69,12 @@ export function CompanyInfo({ meta }: PageProps) {
             onClick={() => setEditing(true)}
             data-testid="company-edit"
           >
-            {t('app.company.edit')}
+            {t('company.edit')}
           </Button>
         )
       }
     >
-      {q.isPending && granted ? (
+      {(granted ? q.isPending : info.isPending && userId > 0) ? (
         <Spin />
       ) : (
         <Space align="start" size={32} wrap>
@@ -81,7 +93,7 @@ export function CompanyInfo({ meta }: PageProps) {
         </Space>
       )}
       {!mayEdit && granted && q.data && (
-        <Alert type="info" showIcon title={t('app.company.readOnly')} style={{ marginTop: 16 }} />
+        <Alert type="info" showIcon title={t('company.readOnly')} style={{ marginTop: 16 }} />
       )}
       {def && q.data?.[0] && (
         <EntityFormDrawer

@@ -1,10 +1,11 @@
 import { BankOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { authStorage } from '@mes/engine-web/api';
-import { useApi } from '@mes/engine-web/entity';
+import { SUCCESS_TOAST_SECONDS, useApi } from '@mes/engine-web/entity';
+import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, message, Popconfirm, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_TOAST_SECONDS } from '../shell/rules';
+import { texts } from '../locales';
 
 interface AttachmentRow {
   File_Code: string;
@@ -21,6 +22,7 @@ export const LOGO_QUERY = (companyId: number) => ({
 /** The company logo, uploaded and removed by those who may edit the company. */
 export function CompanyLogo(props: { companyId: number | null; initials: string; mayEdit: boolean }) {
   const { t } = useTranslation();
+  const tt = useModuleText(texts);
   const api = useApi();
   const id = props.companyId;
   const logo = useQuery({
@@ -41,7 +43,7 @@ export function CompanyLogo(props: { companyId: number | null; initials: string;
       {first ? (
         <img
           src={`/Attachment/GetImg/${first.File_Path}`}
-          alt={t('app.company.logo')}
+          alt={tt('company.logo')}
           style={{
             width: 96,
             height: 96,
@@ -80,7 +82,7 @@ export function CompanyLogo(props: { companyId: number | null; initials: string;
             }}
           >
             <Button size="small" icon={<UploadOutlined />} data-testid="company-logo-upload">
-              {t('app.company.upload')}
+              {tt('company.upload')}
             </Button>
           </Upload>
           {first && (

@@ -1,21 +1,19 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { authStorage } from '@mes/engine-web/api';
-import { EntityListPage, type Row, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import { EntityListPage, type ModulePageProps, type Row, useEntityDef } from '@mes/engine-web/entity';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Placeholder } from '../Placeholder';
-import type { PageProps } from '../registry';
+import { texts } from '../locales';
 import { GrantsDrawer } from './GrantsDrawer';
 
 /** Roles: the generic list (grants lines hidden from its form) and the grants edited as a tree. */
-export function RolePage({ meta }: PageProps) {
-  const { t } = useTranslation();
+export function RolePage({ meta }: ModulePageProps) {
+  const t = useModuleText(texts);
   const label = useLabel();
   const def = useEntityDef('Role');
   const [role, setRole] = useState<Row | null>(null);
-  if (!def) return <Placeholder meta={meta} />;
+  if (!def) return null;
   const mayEdit = !meta.buttons || meta.buttons.includes('edit');
   return (
     <>
@@ -34,7 +32,7 @@ export function RolePage({ meta }: PageProps) {
             onClick={() => setRole(row)}
             data-testid={`role-grants-${row.Role_ID}`}
           >
-            {t('app.roles.grants')}
+            {t('roles.grants')}
           </Button>
         )}
       />

@@ -1,14 +1,20 @@
 import { PlusCircleOutlined } from '@ant-design/icons';
 import { authStorage } from '@mes/engine-web/api';
-import { EntityListPage, entityKeys, type Row, useApi, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import {
+  EntityListPage,
+  entityKeys,
+  type ModulePageProps,
+  type Row,
+  SUCCESS_TOAST_SECONDS,
+  useApi,
+  useEntityDef,
+} from '@mes/engine-web/entity';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_TOAST_SECONDS } from '../../shell/rules';
-import { Placeholder } from '../Placeholder';
-import type { PageProps } from '../registry';
+import { texts } from '../locales';
 
 interface Item {
   Item_Code?: string | null;
@@ -31,8 +37,9 @@ export function itemProblems(v: ItemValues, encoding: boolean): { name?: 'empty'
 }
 
 /** The data dictionary list with the add-item dialog on each dictionary. */
-export function DictionaryPage({ meta }: PageProps) {
+export function DictionaryPage({ meta }: ModulePageProps) {
   const { t } = useTranslation();
+  const tt = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();
@@ -40,7 +47,7 @@ export function DictionaryPage({ meta }: PageProps) {
   const [target, setTarget] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<ItemValues>();
-  if (!def) return <Placeholder meta={meta} />;
+  if (!def) return null;
   const buttons = meta.buttons ? new Set(meta.buttons) : undefined;
   const encoding = target?.Is_Encoding === true;
 
@@ -100,14 +107,14 @@ export function DictionaryPage({ meta }: PageProps) {
                 setTarget(row);
               }}
             >
-              {t('platform.dictionary.addItem')}
+              {tt('dictionary.addItem')}
             </Button>
           )
         }
       />
       <Modal
         open={!!target}
-        title={`${t('platform.dictionary.addItem')} - ${String(target?.Storage_Name ?? '')}`}
+        title={`${tt('dictionary.addItem')} - ${String(target?.Storage_Name ?? '')}`}
         onCancel={() => setTarget(null)}
         onOk={submit}
         okButtonProps={{ loading: busy, 'data-testid': 'dictionary-item-save' }}
@@ -116,17 +123,17 @@ export function DictionaryPage({ meta }: PageProps) {
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="Item_Name"
-            label={t('platform.dictionary.itemName')}
+            label={tt('dictionary.itemName')}
             required
-            rules={[rule('name', t('platform.dictionary.empty'))]}
+            rules={[rule('name', tt('dictionary.empty'))]}
           >
             <Input maxLength={100} data-testid="dictionary-item-name" />
           </Form.Item>
           <Form.Item
             name="Item_Code"
-            label={t('platform.dictionary.itemCode')}
+            label={tt('dictionary.itemCode')}
             required={encoding}
-            rules={[rule('code', t('platform.dictionary.codeRequired'))]}
+            rules={[rule('code', tt('dictionary.codeRequired'))]}
           >
             <Input maxLength={30} data-testid="dictionary-item-code" />
           </Form.Item>

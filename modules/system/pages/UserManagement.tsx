@@ -1,45 +1,52 @@
 import { CheckCircleOutlined, KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { authStorage } from '@mes/engine-web/api';
-import { EntityListPage, entityKeys, type Row, useApi, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel } from '@mes/engine-web/i18n';
+import {
+  DraggableModal,
+  EntityListPage,
+  entityKeys,
+  type ModulePageProps,
+  type Row,
+  SUCCESS_TOAST_SECONDS,
+  useApi,
+  useEntityDef,
+} from '@mes/engine-web/entity';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@mes/model';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, message, Popconfirm } from 'antd';
+import { Button, Form, Input, message, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DraggableModal } from '../../components/DraggableModal';
-import { PasswordFields, type PasswordValues } from '../../layout/topbar/ChangePasswordDialog';
-import { shellApi } from '../../session/api';
-import { useSession } from '../../session/session';
-import { SUCCESS_TOAST_SECONDS } from '../../shell/rules';
-import { Placeholder } from '../Placeholder';
-import type { PageProps } from '../registry';
+import { texts } from '../locales';
 
-export const USER_PAGE_CODE = 'setting.user';
+interface ResetValues {
+  Pass_Word: string;
+}
 
-/** The user page (/setting/user, reused at /apply): the generic Users list plus reset password and disable. */
-export function UserManagement({ meta }: PageProps) {
+/**
+ * The user page (/setting/user, reused at /apply and in the wizard, where the shell lends it the user
+ * page's buttons): the generic Users list plus reset password and disable.
+ */
+export function UserManagement({ meta }: ModulePageProps) {
   const { t } = useTranslation();
+  const tt = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();
   const def = useEntityDef('Users');
-  const { routes } = useSession();
   const [resetting, setResetting] = useState<Row | null>(null);
-  const [form] = Form.useForm<PasswordValues>();
-  // at /apply the meta is the shell route's: the buttons come from the user page of the menu
-  const page = routes.find((r) => r.Menu_Code === USER_PAGE_CODE);
-  const buttons = meta.buttons ?? page?.buttons;
+  const [form] = Form.useForm<ResetValues>();
+  const buttons = meta.buttons;
   const mayEdit = !buttons || buttons.includes('edit');
-  if (!def) return <Placeholder meta={meta} />;
+  if (!def) return null;
 
   const toggleDisabled = async (row: Row) => {
     await api.put('/Users', { User_ID: row.User_ID, Version: row.Version, Disabled: !row.Disabled });
     void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
     await qc.invalidateQueries({ queryKey: entityKeys.all('Users') });
   };
-  const reset = async (v: PasswordValues) => {
+  const reset = async (v: ResetValues) => {
     if (!resetting) return;
-    await shellApi(api).resetPassword(Number(resetting.User_ID), v.Pass_Word);
+    await api.post('/Users/ResetPwd', { User_ID: Number(resetting.User_ID), Pass_Word: v.Pass_Word });
     void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
     form.resetFields();
     setResetting(null);
@@ -51,7 +58,7 @@ export function UserManagement({ meta }: PageProps) {
         def={def}
         title={label(meta.title)}
         buttons={buttons ? new Set(buttons) : undefined}
-        menuId={meta.Menu_ID ?? page?.Menu_ID}
+        menuId={meta.Menu_ID}
         userId={Number(authStorage().getUserId()) || undefined}
         rowActions={(row) =>
           mayEdit && (
@@ -63,10 +70,10 @@ export function UserManagement({ meta }: PageProps) {
                 onClick={() => setResetting(row)}
                 data-testid={`user-reset-${row.User_ID}`}
               >
-                {t('app.password.reset')}
+                {tt('password.reset')}
               </Button>
               <Popconfirm
-                title={t(row.Disabled ? 'app.users.confirmEnable' : 'app.users.confirmDisable', {
+                title={tt(row.Disabled ? 'users.confirmEnable' : 'users.confirmDisable', {
                   name: row.User_Name,
                 })}
                 okText={t('common.ok')}
@@ -81,7 +88,7 @@ export function UserManagement({ meta }: PageProps) {
                   icon={row.Disabled ? <CheckCircleOutlined /> : <StopOutlined />}
                   data-testid={`user-disable-${row.User_ID}`}
                 >
-                  {row.Disabled ? t('app.users.enable') : t('app.users.disable')}
+                  {row.Disabled ? tt('users.enable') : tt('users.disable')}
                 </Button>
               </Popconfirm>
             </>
@@ -89,7 +96,7 @@ export function UserManagement({ meta }: PageProps) {
         }
       />
       <DraggableModal
-        title={t('app.password.resetTitle', { name: resetting?.User_Name ?? '' })}
+        title={tt('password.resetTitle', { name: resetting?.User_Name ?? '' })}
         open={!!resetting}
         onCancel={() => {
           form.resetFields();
@@ -101,8 +108,28 @@ export function UserManagement({ meta }: PageProps) {
         okButtonProps={{ 'data-testid': 'reset-save' }}
         destroyOnHidden
       >
-        <p style={{ color: '#909399' }}>{t('app.password.resetHint')}</p>
-        <PasswordFields form={form} onFinish={(v) => void reset(v).catch(() => {})} />
+        <p style={{ color: '#909399' }}>{tt('password.resetHint')}</p>
+        <Form<ResetValues>
+          form={form}
+          layout="vertical"
+          onFinish={(v) => void reset(v).catch(() => {})}
+          requiredMark={false}
+        >
+          <Form.Item
+            name="Pass_Word"
+            label={tt('password.new')}
+            rules={[
+              { required: true, message: tt('password.newRequired') },
+              {
+                min: PASSWORD_MIN,
+                max: PASSWORD_MAX,
+                message: tt('password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX }),
+              },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="password-new" />
+          </Form.Item>
+        </Form>
       </DraggableModal>
     </>
   );

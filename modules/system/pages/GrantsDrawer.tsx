@@ -1,11 +1,11 @@
-import { entityKeys, type Row, useApi } from '@mes/engine-web/entity';
-import { useLabel, useLang } from '@mes/engine-web/i18n';
+import { entityKeys, type Row, SUCCESS_TOAST_SECONDS, useApi } from '@mes/engine-web/entity';
+import { useLabel, useLang, useModuleText } from '@mes/engine-web/i18n';
 import { OPERA_TYPES } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Flex, message, Select, Space, Spin, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_TOAST_SECONDS } from '../../shell/rules';
+import { texts } from '../locales';
 import {
   buildGrantTree,
   checkedFromGrants,
@@ -33,6 +33,7 @@ export function GrantsDrawer(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const tt = useModuleText(texts);
   const lang = useLang();
   const label = useLabel();
   const api = useApi();
@@ -96,7 +97,7 @@ export function GrantsDrawer(props: {
           style={{ width: 120 }}
           onChange={(v) => setOpera(new Map(opera).set(id, v))}
           options={OPERA_TYPES.map((o) => ({ value: o.value, label: label(o.label) }))}
-          aria-label={t('app.roles.operaType')}
+          aria-label={tt('roles.operaType')}
           data-testid={`grant-opera-${id}`}
         />
       </Space>
@@ -107,7 +108,7 @@ export function GrantsDrawer(props: {
     <Drawer
       open={open}
       size={DRAWER_WIDTH}
-      title={t('app.roles.grantsTitle', { name: props.roleName })}
+      title={tt('roles.grantsTitle', { name: props.roleName })}
       onClose={props.onClose}
       destroyOnHidden
       data-testid="grants-drawer"
@@ -123,27 +124,27 @@ export function GrantsDrawer(props: {
       {(role.isPending || menus.isPending) && open ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : isAdmin ? (
-        <Alert type="info" showIcon title={t('app.roles.adminAll')} />
+        <Alert type="info" showIcon title={tt('roles.adminAll')} />
       ) : (
         <>
           <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
             <Typography.Text type="secondary">
-              {t('app.roles.treeHint')} {t('app.roles.summary', { pages: lines.length })}
+              {tt('roles.treeHint')} {tt('roles.summary', { pages: lines.length })}
             </Typography.Text>
             <Space size={4} wrap>
               <Button size="small" onClick={() => setExpanded(allKeys(tree, ['module', 'group']))}>
-                {t('app.roles.expandAll')}
+                {tt('roles.expandAll')}
               </Button>
               <Button size="small" onClick={() => setExpanded([])}>
-                {t('app.roles.collapseAll')}
+                {tt('roles.collapseAll')}
               </Button>
               {!props.readOnly && (
                 <>
                   <Button size="small" onClick={() => setChecked(allKeys(tree, ['button']))}>
-                    {t('app.roles.checkAll')}
+                    {tt('roles.checkAll')}
                   </Button>
                   <Button size="small" onClick={() => setChecked([])}>
-                    {t('app.roles.uncheckAll')}
+                    {tt('roles.uncheckAll')}
                   </Button>
                 </>
               )}
