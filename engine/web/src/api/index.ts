@@ -16,7 +16,7 @@ export const api: ApiClient = createApiClient({
   language: () => (i18n.language?.startsWith('en') ? 'en' : 'zh'),
   effects: {
     // antd comes when a toast is first shown: the sign-in page, which loads no antd, shows its errors itself
-    errorToast: (text) => void import('antd').then(({ message }) => message.error(text)),
+    errorToast: (text) => void import('./toast').then((m) => m.errorToast(text)),
     replaceLocation: (path) => window.location.replace(path),
     showOverlay: overlayStore.show,
     hideOverlay: overlayStore.hide,
