@@ -93,6 +93,9 @@ describe('sign-in and the route guard', () => {
     await click(q(c, 'login-submit'));
     await waitFor(() => q(c, 'login-error')?.textContent?.includes('账号或密码错误'));
     expect(document.cookie).not.toContain('User_ID');
+    // shown once, on the page: no toast as well (which would load antd into the sign-in page)
+    await new Promise((ok) => setTimeout(ok, 500));
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
   it('loads the user info and menu on the first navigation; a failure goes to /login', async () => {

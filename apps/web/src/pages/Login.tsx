@@ -13,7 +13,7 @@ import { LoginForm, type LoginValues, Notice } from './LoginForm';
 import { Glyph } from './loginGlyphs';
 import './login.css';
 
-/** zh / en, as the shell's switch (antd's Segmented) shows it, in plain buttons. */
+/** zh / en, as the shell's switch (antd's Segmented) shows it, in plain radio inputs. */
 function LanguageSwitch() {
   const { t } = useTranslation();
   const lang = useLang();
