@@ -68,6 +68,23 @@ describe('sign-in and the route guard', () => {
     });
   });
 
+  it('asks for the account and the password before calling the server, in the UI language', async () => {
+    const { c, server } = await open('/login');
+    await waitFor(() => q(c, 'login-account'));
+    await click(q(c, 'login-submit'));
+    await waitFor(() => c.textContent?.includes('请输入账号') && c.textContent.includes('请输入密码'));
+    expect(q(c, 'login-account')?.getAttribute('aria-invalid')).toBe('true');
+    // blanks are no account; the password message goes once a password is typed
+    await type(q(c, 'login-account'), '   ');
+    await type(q(c, 'login-password'), 'x');
+    expect(c.textContent).toContain('请输入账号');
+    expect(c.textContent).not.toContain('请输入密码');
+    await act(async () => setLanguage('en'));
+    await waitFor(() => c.textContent?.includes('Enter your account'));
+    await click(q(c, 'login-submit'));
+    expect(server.calls.some((x) => x.url === '/Login')).toBe(false);
+  });
+
   it('shows the server message when the credentials are wrong', async () => {
     const { c } = await open('/login');
     await waitFor(() => q(c, 'login-account'));
@@ -76,6 +93,9 @@ describe('sign-in and the route guard', () => {
     await click(q(c, 'login-submit'));
     await waitFor(() => q(c, 'login-error')?.textContent?.includes('账号或密码错误'));
     expect(document.cookie).not.toContain('User_ID');
+    // shown once, on the page: no toast as well (which would load antd into the sign-in page)
+    await new Promise((ok) => setTimeout(ok, 500));
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
   it('loads the user info and menu on the first navigation; a failure goes to /login', async () => {

@@ -1,6 +1,6 @@
-import { Spin } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from './layout/PageSpinner';
 import { RequireSession } from './session/session';
 
 const lazyNamed = <K extends string, P extends object>(
@@ -11,6 +11,8 @@ const lazyNamed = <K extends string, P extends object>(
 const loadModules = () => import('./ModulesProvider');
 const Modules = lazyNamed(loadModules, 'ModulesProvider');
 const loadShell = () => import('./layout/AppLayout');
+const loadAntd = () => import('./layout/AntdScope');
+const AntdScope = lazyNamed(loadAntd, 'AntdScope');
 
 // every page is its own chunk: the sign-in page must not load the shell (issue 24: ≤ 150 KB on the wire)
 const Login = lazyNamed(() => import('./pages/Login'), 'Login');
@@ -22,14 +24,13 @@ const BoardHome = lazyNamed(() => import('./pages/boards/BoardHome'), 'BoardHome
 const BoardOverview = lazyNamed(() => import('./pages/boards/BoardOverview'), 'BoardOverview');
 const Legal = lazyNamed(() => import('./pages/legal/Legal'), 'Legal');
 
-const full = (node: ReactNode) => (
-  <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}>
-    {node}
-  </Suspense>
-);
+// the sign-in page is plain React: antd's theme and language (and antd) come with every other page
+const plain = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+const full = (node: ReactNode) => plain(<AntdScope>{node}</AntdScope>);
 /** Starts loading the modules and the shell while the session is being checked, not after. */
 function Preload() {
   useEffect(() => {
+    void loadAntd().catch(() => {});
     void loadModules().catch(() => {});
     void loadShell().catch(() => {});
   }, []);
@@ -39,7 +40,11 @@ function Preload() {
 const guarded = (node: ReactNode, allowLocked = false) => (
   <>
     <Preload />
-    <RequireSession allowLocked={allowLocked}>{full(<Modules>{node}</Modules>)}</RequireSession>
+    {full(
+      <RequireSession allowLocked={allowLocked}>
+        <Modules>{node}</Modules>
+      </RequireSession>,
+    )}
   </>
 );
 
@@ -50,7 +55,7 @@ const guarded = (node: ReactNode, allowLocked = false) => (
  */
 export function buildRoutes(): RouteObject[] {
   return [
-    { path: '/login', element: full(<Login />) },
+    { path: '/login', element: plain(<Login />) },
     { path: '/404', element: guarded(<NotFound />) },
     { path: '/BoardHomePage', element: guarded(<BoardHome />) },
     { path: '/Board/Overview', element: full(<BoardOverview />) },

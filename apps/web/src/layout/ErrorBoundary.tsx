@@ -1,6 +1,7 @@
-import { i18n } from '@mes/engine-web/i18n';
-import { Button, Result } from 'antd';
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+
+// antd's Result comes when a page has failed, not with every signed-in page (issue 24)
+const PageError = lazy(() => import('./PageError').then((m) => ({ default: m.PageError })));
 
 /** One page failing to render must not take the shell (menu, tabs) down with it. */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -17,12 +18,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
-        status="error"
-        title={i18n.t('errors.unknown')}
-        subTitle={this.state.error.message}
-        extra={<Button onClick={() => this.setState({ error: null })}>{i18n.t('list.retry')}</Button>}
-      />
+      <Suspense fallback={null}>
+        <PageError error={this.state.error} onRetry={() => this.setState({ error: null })} />
+      </Suspense>
     );
   }
 }

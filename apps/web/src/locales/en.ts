@@ -25,6 +25,8 @@ export const appEn: AppCatalogue = {
     onlineService: 'Online customer service',
     copyright: '© {{year}} {{company}}. All rights reserved.',
     demo: 'This is a demo database: its accounts and passwords are public. Do not enter real data.',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   nav: {
     dashboard: 'Home',

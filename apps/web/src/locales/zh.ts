@@ -23,6 +23,8 @@ export const appZh = {
     onlineService: '在线客服',
     copyright: '© {{year}} {{company}} 版权所有',
     demo: '这是演示数据库：账号和密码是公开的，请勿录入真实数据。',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   nav: {
     dashboard: '首页',

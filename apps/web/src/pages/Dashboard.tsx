@@ -11,7 +11,7 @@ import {
 import { useApi } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { menuIcon } from '../layout/icons';
 import { useOftenMenus, useOpenMessage, usePending, useUnread } from '../session/queries';
 import { useSession } from '../session/session';
 import { nameOf } from '../shell/menu';
+import './dashboard.css';
 import { MessageTime } from './messages/MessageTime';
 
 /** Figures of the built modules; each shows only when the user's menu has a page listing it. */
@@ -33,6 +34,15 @@ const FIGURES: {
   { entity: 'Users', key: 'users', icon: <TeamOutlined />, color: '#67c23a' },
   { entity: 'Factory', key: 'factories', icon: <BankOutlined />, color: '#e6a23c' },
 ];
+
+/**
+ * A plain list in antd List's look: antd's List brings its pagination along, which the dashboard's
+ * few rows never need (issue 24: what sign-in and the dashboard load).
+ */
+function DashList<T>({ items, empty, row }: { items: T[]; empty: string; row: (item: T) => ReactNode }) {
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return <ul className="dash-list">{items.map(row)}</ul>;
+}
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
@@ -157,24 +167,17 @@ export function Dashboard() {
             }
             data-testid="dashboard-todos"
           >
-            <List
-              dataSource={pending.items.slice(0, 6)}
-              locale={{
-                emptyText: (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noTodos')} />
-                ),
-              }}
-              renderItem={(m) => (
-                <List.Item
-                  actions={[<MessageTime key="t" time={m.Send_Time} />]}
-                  onClick={() => void openMessage(m, false)}
-                  style={{ cursor: 'pointer' }}
-                >
-                  <Space>
+            <DashList
+              items={pending.items.slice(0, 6)}
+              empty={t('app.dashboard.noTodos')}
+              row={(m) => (
+                <li key={m.ID}>
+                  <button type="button" className="dash-item-main" onClick={() => void openMessage(m, false)}>
                     {m.Level === 0 && <Tag color="red">{t('app.messages.urgent')}</Tag>}
                     <span>{m.Title}</span>
-                  </Space>
-                </List.Item>
+                  </button>
+                  <MessageTime time={m.Send_Time} />
+                </li>
               )}
             />
           </Card>
@@ -189,20 +192,17 @@ export function Dashboard() {
             }
             data-testid="dashboard-unread"
           >
-            <List
-              dataSource={unread.items}
-              locale={{
-                emptyText: (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noMessages')} />
-                ),
-              }}
-              renderItem={(m) => (
-                <List.Item actions={[<MessageTime key="t" time={m.Send_Time} />]}>
-                  <List.Item.Meta
-                    title={m.Title}
-                    description={m.From_User_Name ?? t('app.messages.system')}
-                  />
-                </List.Item>
+            <DashList
+              items={unread.items}
+              empty={t('app.dashboard.noMessages')}
+              row={(m) => (
+                <li key={m.ID}>
+                  <div className="dash-item-main">
+                    <div className="dash-item-title">{m.Title}</div>
+                    <div className="dash-item-desc">{m.From_User_Name ?? t('app.messages.system')}</div>
+                  </div>
+                  <MessageTime time={m.Send_Time} />
+                </li>
               )}
             />
           </Card>

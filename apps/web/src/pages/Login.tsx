@@ -1,27 +1,40 @@
-import {
-  AppstoreOutlined,
-  CheckCircleFilled,
-  CustomerServiceOutlined,
-  LockOutlined,
-  PhoneOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
 import { authStorage, isApiError } from '@mes/engine-web/api';
 import { useApi } from '@mes/engine-web/entity';
+import { setLanguage, useLang } from '@mes/engine-web/i18n';
+import type { Lang } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConveyorStrip, FactoryBanner } from '../components/Illustrations';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { LOGIN_CONFIG_KEY, shellApi } from '../session/api';
 import { unlock } from '../session/cookies';
+import { LoginForm, type LoginValues, Notice } from './LoginForm';
+import { Glyph } from './loginGlyphs';
 import './login.css';
 
-interface Values {
-  User_Account: string;
-  Pass_Word: string;
+/** zh / en, as the shell's switch (antd's Segmented) shows it, in plain radio inputs. */
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const option = (value: Lang, label: string) => (
+    <label className={lang === value ? 'login-seg-item login-seg-selected' : 'login-seg-item'}>
+      <input
+        type="radio"
+        name="login-lang"
+        className="login-seg-input"
+        checked={lang === value}
+        onChange={() => void setLanguage(value)}
+      />
+      <span data-testid={`lang-${value}`}>{label}</span>
+    </label>
+  );
+  return (
+    <div className="login-seg" role="radiogroup" aria-label={t('shell.language')} data-testid="lang-switch">
+      {option('zh', t('shell.zh'))}
+      {option('en', t('shell.en'))}
+    </div>
+  );
 }
 
 /** Only paths of this site are followed after sign-in. */
@@ -42,7 +55,7 @@ export function Login() {
   const flags = cfg.data?.SystemConfig ?? {};
   const company = cfg.data?.Company_Name || t('app.product');
 
-  const submit = async (v: Values) => {
+  const submit = async (v: LoginValues) => {
     setError(null);
     setBusy(true);
     try {
@@ -72,7 +85,7 @@ export function Login() {
         <section className="login-card">
           <div className="login-brand">
             <div className="login-brand-logo">
-              <AppstoreOutlined />
+              <Glyph name="AppstoreOutlined" />
             </div>
             <h1 data-testid="login-company">{company}</h1>
             <p className="login-brand-product">{t('app.product')}</p>
@@ -81,67 +94,26 @@ export function Login() {
                 <h2>{t('app.login.wordingTitle')}</h2>
                 {(['wording1', 'wording2', 'wording3', 'wording4'] as const).map((k) => (
                   <p key={k}>
-                    <CheckCircleFilled /> {t(`app.login.${k}`)}
+                    <Glyph name="CheckCircleFilled" /> {t(`app.login.${k}`)}
                   </p>
                 ))}
               </div>
             )}
           </div>
           <div className="login-form">
-            <Typography.Title level={3} style={{ marginTop: 0 }}>
-              {t('app.login.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" className="login-form-company">
-              {cfg.data?.Company_ShortName || company}
-            </Typography.Paragraph>
+            <h3 className="login-title">{t('app.login.title')}</h3>
+            <p className="login-form-company">{cfg.data?.Company_ShortName || company}</p>
             {cfg.data?.Demo && (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('app.login.demo')}
-                style={{ marginBottom: 16 }}
-                data-testid="login-demo"
-              />
+              <Notice kind="warning" testId="login-demo">
+                {t('app.login.demo')}
+              </Notice>
             )}
             {error && (
-              <Alert
-                type="error"
-                showIcon
-                title={error}
-                style={{ marginBottom: 16 }}
-                data-testid="login-error"
-              />
+              <Notice kind="error" testId="login-error">
+                {error}
+              </Notice>
             )}
-            <Form<Values> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-              <Form.Item
-                name="User_Account"
-                label={t('app.login.account')}
-                rules={[{ required: true, whitespace: true, message: t('app.login.accountRequired') }]}
-              >
-                <Input
-                  prefix={<UserOutlined />}
-                  autoComplete="username"
-                  autoFocus
-                  maxLength={50}
-                  data-testid="login-account"
-                />
-              </Form.Item>
-              <Form.Item
-                name="Pass_Word"
-                label={t('app.login.password')}
-                rules={[{ required: true, message: t('app.login.passwordRequired') }]}
-              >
-                <Input.Password
-                  prefix={<LockOutlined />}
-                  autoComplete="current-password"
-                  maxLength={128}
-                  data-testid="login-password"
-                />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-                {t('app.login.submit')}
-              </Button>
-            </Form>
+            <LoginForm busy={busy} onSubmit={(v) => void submit(v)} />
             <p className="login-agree">
               {t('app.login.agreePrefix')}{' '}
               <Link to="/ServiceAgreement">{t('app.login.serviceAgreement')}</Link> {t('app.login.and')}{' '}
@@ -154,12 +126,12 @@ export function Login() {
       <footer className="login-footer">
         {flags.TelConsult === 'Y' && cfg.data?.Service_Phone && (
           <span data-testid="login-phone">
-            <PhoneOutlined /> {t('app.login.servicePhone')} {cfg.data.Service_Phone}
+            <Glyph name="PhoneOutlined" /> {t('app.login.servicePhone')} {cfg.data.Service_Phone}
           </span>
         )}
         {flags.OnlineService === 'Y' && cfg.data?.Service_Link && (
           <a href={cfg.data.Service_Link} target="_blank" rel="noopener noreferrer">
-            <CustomerServiceOutlined /> {t('app.login.onlineService')}
+            <Glyph name="CustomerServiceOutlined" /> {t('app.login.onlineService')}
           </a>
         )}
         <span>{t('app.login.copyright', { year: new Date().getFullYear(), company })}</span>

@@ -3,8 +3,6 @@ import { appEn, appZh } from '../locales';
 import { MODULE_PAGES } from '../modules';
 import type { RouteMeta } from '../shell/menu';
 import type { Resolution, StaticRoute } from '../shell/resolve';
-import { Forbidden } from './Forbidden';
-import { Placeholder } from './Placeholder';
 
 export interface PageProps {
   meta: RouteMeta;
@@ -15,6 +13,9 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType<Page
   lazy(() => load().then((m) => ({ default: m[name] })));
 
 // the generic pages bring the table and the form: not loaded for a user who only sees the dashboard
+// antd's Result with its pictures: only for the pages that show one, not with every signed-in page
+const Forbidden = lazy(() => import('./Forbidden').then((m) => ({ default: m.Forbidden })));
+const Placeholder = page(() => import('./Placeholder'), 'Placeholder');
 const EntityListRoute = lazy(() => import('./EntityPages').then((m) => ({ default: m.EntityListRoute })));
 const EntityRecordRoute = lazy(() => import('./EntityPages').then((m) => ({ default: m.EntityRecordRoute })));
 

@@ -96,9 +96,10 @@ export const OFTEN_KEY = ['often'] as const;
 export const MSG_KEY = ['msg'] as const;
 
 export const shellApi = (api: ApiClient) => ({
-  // POST /Login goes without the configured prefix (spec part 1 §7)
+  // POST /Login goes without the configured prefix (spec part 1 §7); quiet: the sign-in page shows the
+  // refusal itself, and a toast would load antd into the page that does without it (issue 24)
   login: (User_Account: string, Pass_Word: string) =>
-    api.post<LoginResult>('/Login', { User_Account, Pass_Word }, { noPrefix: true }),
+    api.post<LoginResult>('/Login', { User_Account, Pass_Word }, { noPrefix: true, quiet: true }),
   logout: () => api.post('/Logout', undefined, { overlay: false }),
   loginConfig: () => api.data<LoginConfig>('/Company/LoginConfig'),
   loginInfo: (userId: string, signal?: AbortSignal) =>

@@ -1,9 +1,9 @@
 import { authStorage } from '@mes/engine-web/api';
 import { useApi } from '@mes/engine-web/entity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Spin } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../layout/PageSpinner';
 import {
   generateRoutes,
   type MenuNode,
@@ -15,7 +15,11 @@ import {
 import { autoLockMs } from '../shell/rules';
 import { type LoginInfo, shellApi } from './api';
 import { isLocked } from './cookies';
-import { ForcedPasswordChange } from './ForcedPasswordChange';
+
+// antd's form, for the few who must change their password: not in the entry the sign-in page loads
+const ForcedPasswordChange = lazy(() =>
+  import('./ForcedPasswordChange').then((m) => ({ default: m.ForcedPasswordChange })),
+);
 
 /** The signed-in user, their menu and the routes generated from it. */
 export interface Session {
@@ -120,15 +124,17 @@ export function RequireSession({ children, allowLocked }: { children: ReactNode;
   if (failed) return <Navigate to={loginPath(from)} replace />;
   if (session?.user.Must_Change_Pwd)
     return (
-      <ForcedPasswordChange
-        userId={session.userId}
-        onChanged={() => qc.invalidateQueries({ queryKey: sessionKey(userId) })}
-      />
+      <Suspense fallback={<PageSpinner />}>
+        <ForcedPasswordChange
+          userId={session.userId}
+          onChanged={() => qc.invalidateQueries({ queryKey: sessionKey(userId) })}
+        />
+      </Suspense>
     );
   if (!session)
     return (
       <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }} data-testid="session-loading">
-        <Spin size="large" />
+        <PageSpinner inline />
       </div>
     );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

@@ -1,4 +1,3 @@
-import { message } from 'antd';
 import i18n from 'i18next';
 import { type ApiClient, createApiClient } from './client';
 import { overlayStore } from './overlay';
@@ -16,7 +15,8 @@ export const api: ApiClient = createApiClient({
   storage: authStorage(),
   language: () => (i18n.language?.startsWith('en') ? 'en' : 'zh'),
   effects: {
-    errorToast: (text) => void message.error(text),
+    // antd comes when a toast is first shown: the sign-in page, which loads no antd, shows its errors itself
+    errorToast: (text) => void import('./toast').then((m) => m.errorToast(text)),
     replaceLocation: (path) => window.location.replace(path),
     showOverlay: overlayStore.show,
     hideOverlay: overlayStore.hide,

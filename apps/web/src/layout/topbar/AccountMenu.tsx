@@ -1,12 +1,16 @@
 import { BankOutlined, DownOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { lock } from '../../session/cookies';
 import { useSignOut } from '../../session/queries';
 import { useSession } from '../../session/session';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+// antd's form and modal come when the dialog is first opened, not with every signed-in page (issue 24)
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 /** Account menu: company information, change password, lock screen, sign out. */
 export function AccountMenu({ compact }: { compact?: boolean }) {
@@ -16,6 +20,8 @@ export function AccountMenu({ compact }: { compact?: boolean }) {
   const { user, userId } = useSession();
   const signOut = useSignOut();
   const [pwdOpen, setPwdOpen] = useState(false);
+  // mounted from the first opening on, so that it can close with its animation
+  const [pwdUsed, setPwdUsed] = useState(false);
 
   const items: MenuProps['items'] = [
     {
@@ -28,7 +34,10 @@ export function AccountMenu({ compact }: { compact?: boolean }) {
       key: 'password',
       icon: <KeyOutlined />,
       label: <span data-testid="account-password">{t('app.topbar.changePassword')}</span>,
-      onClick: () => setPwdOpen(true),
+      onClick: () => {
+        setPwdUsed(true);
+        setPwdOpen(true);
+      },
     },
     {
       key: 'lock',
@@ -64,7 +73,11 @@ export function AccountMenu({ compact }: { compact?: boolean }) {
           {!compact && <DownOutlined style={{ fontSize: 10 }} />}
         </button>
       </Dropdown>
-      <ChangePasswordDialog open={pwdOpen} userId={userId} onClose={() => setPwdOpen(false)} />
+      {pwdUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={pwdOpen} userId={userId} onClose={() => setPwdOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
