@@ -98,4 +98,21 @@ describe('web delivery (issue 24)', () => {
     const r = await get(`${t.url}/assets/missing-Zz99.js`, { ...JS, 'accept-encoding': 'br' });
     expect(r.status).toBe(404);
   });
+
+  it('compresses an API answer for a client that takes it, and sends it plain to one that does not', async () => {
+    const token = await t.login('admin', 'admin123');
+    const api = { accept: 'application/json', authorization: `Bearer ${token}` };
+    const br = await get(`${t.url}/ModuleMenu/GetUserMenu`, { ...api, 'accept-encoding': 'gzip, br' });
+    const plain = await get(`${t.url}/ModuleMenu/GetUserMenu`, api);
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(4 * br.body.length);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString()).Data).toEqual(
+      JSON.parse(plain.body.toString()).Data,
+    );
+    const gz = await get(`${t.url}/ModuleMenu/GetUserMenu`, { ...api, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
 });

@@ -1,3 +1,5 @@
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -37,6 +39,17 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   installErrorHandler(app, bodyLimit);
   installSecurityHeaders(app);
+  // API answers are JSON that shrinks ~10x (a menu, a page of a list): brotli at a speed fit for every
+  // answer, gzip otherwise. The web app's files come precompressed (their Content-Encoding is set, so
+  // they are left alone); PDFs, workbooks and images are not compressible types. Compressed request
+  // bodies are not accepted: the body limit holds for what arrives, not for what it unpacks to.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
 
   await app.register(swagger, {
     openapi: {
