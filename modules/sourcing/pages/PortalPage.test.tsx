@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { createApiClient, createAuthStorage, memoryStore } from '@mes/engine-web/api';
-import { createQueryClient, EngineProvider } from '@mes/engine-web/entity';
+import { fakeServer, ok, Providers } from '@mes/engine-web/fixtures';
 import { initI18n, setLanguage } from '@mes/engine-web/i18n';
 import { installDomStubs, type Rendered, render, waitFor } from '@mes/engine-web/testing';
 import { masterdataModule } from '@mes/masterdata';
 import { engineModule, Registry } from '@mes/model';
 import { systemModule } from '@mes/system';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sourcingModule } from '../index';
@@ -28,43 +25,21 @@ afterEach(async () => {
 
 /** A server answering GetLoginInfo as the given kind of user, and the portal's list; paths kept. */
 function serve(uType: number) {
-  const paths: string[] = [];
-  const fetchFn = async (input: string | URL | Request) => {
-    const url = new URL(String(input), 'http://test');
-    paths.push(url.pathname);
-    const Data =
-      url.pathname === '/Base/GetLoginInfo'
-        ? { User_ID: 5, U_Type: uType }
-        : url.pathname === '/SRM/Portal/Offers'
-          ? [{ Offer_ID: 1, Sow_NO: 'SOW-1', Round_NO: 1, End_Time: '2026-12-01T00:00:00Z', Editable: true }]
-          : null;
-    return new Response(JSON.stringify({ Code: 0, Message: '', Data }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-  const api = createApiClient({
-    fetch: fetchFn as typeof fetch,
-    storage: createAuthStorage(memoryStore()),
-    language: () => 'zh',
-    overlayCloseDelayMs: 0,
-    effects: {
-      errorToast: () => {},
-      replaceLocation: () => {},
-      showOverlay: () => {},
-      hideOverlay: () => {},
-      log: () => {},
-    },
-  });
-  const qc = createQueryClient();
-  qc.setDefaultOptions({ queries: { retry: false } });
-  const wrap = (ui: ReactNode) => (
-    <QueryClientProvider client={qc}>
-      <EngineProvider registry={registry} api={api}>
-        <App>{ui}</App>
-      </EngineProvider>
-    </QueryClientProvider>
+  const { calls, api } = fakeServer(({ url }) =>
+    url.pathname === '/Base/GetLoginInfo'
+      ? ok({ User_ID: 5, U_Type: uType })
+      : url.pathname === '/SRM/Portal/Offers'
+        ? ok([
+            { Offer_ID: 1, Sow_NO: 'SOW-1', Round_NO: 1, End_Time: '2026-12-01T00:00:00Z', Editable: true },
+          ])
+        : ok(null),
   );
-  return { paths, wrap };
+  const wrap = (ui: ReactNode) => (
+    <Providers api={api} registry={registry}>
+      {ui}
+    </Providers>
+  );
+  return { paths: () => calls.map((c) => c.url.pathname), wrap };
 }
 
 const meta = { path: '/SRM/portal/quotation', title: { zh: '我的报价', en: 'My quotations' } };
@@ -78,7 +53,7 @@ describe('我的报价 (supplier portal page)', () => {
     expect(staff.textContent).toContain('您当前登录的不是供应商账号');
     await act(() => setLanguage('en'));
     expect(staff.textContent).toContain('This page is for supplier portal accounts');
-    expect(paths).toEqual(['/Base/GetLoginInfo']);
+    expect(paths()).toEqual(['/Base/GetLoginInfo']);
   });
 
   it("lists a supplier account's requests for quotation", async () => {
@@ -86,6 +61,6 @@ describe('我的报价 (supplier portal page)', () => {
     view = await render(wrap(<PortalPage meta={meta} />));
     await waitFor(() => view!.container.querySelector('[data-testid="portal-open-SOW-1-1"]'));
     expect(view.container.querySelector('[data-testid="srm-portal-staff"]')).toBeNull();
-    expect(paths).toContain('/SRM/Portal/Offers');
+    expect(paths()).toContain('/SRM/Portal/Offers');
   });
 });

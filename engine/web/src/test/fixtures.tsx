@@ -136,7 +136,16 @@ export function ok<T>(Data: T, Paging?: Envelope['Paging']): { body: Envelope<T>
   return { body: { Code: 0, Message: '', Data, ...(Paging ? { Paging } : {}) } };
 }
 
-export function Providers({ api, children }: { api: ApiClient; children: ReactNode }) {
+export function Providers({
+  api,
+  registry = testRegistry,
+  children,
+}: {
+  api: ApiClient;
+  /** A module's tests pass the registry of the modules they need. */
+  registry?: Registry;
+  children: ReactNode;
+}) {
   const [qc] = useState(() => {
     const c = createQueryClient();
     c.setDefaultOptions({ queries: { retry: false } });
@@ -144,7 +153,7 @@ export function Providers({ api, children }: { api: ApiClient; children: ReactNo
   });
   return (
     <QueryClientProvider client={qc}>
-      <EngineProvider registry={testRegistry} api={api}>
+      <EngineProvider registry={registry} api={api}>
         <App>{children}</App>
       </EngineProvider>
     </QueryClientProvider>
