@@ -1,7 +1,7 @@
 import type { HookContext, Row, SeedContext } from '@mes/engine-server';
 import { sql } from 'kysely';
 import { loadDefaultBoms, loadTree } from './bomData.server';
-import { explode } from './logic/bom';
+import { pickNeeds } from './logic/bom';
 import { issueDoc } from './workDoc.server';
 import { orderAction, reportOutput } from './workOrder.server';
 
@@ -35,6 +35,10 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
   const byClass = (code: string) => mats.rows.filter((m) => m.class_code === code).map((m) => Number(m.id));
   const fg = [...byClass('FG-VA'), ...byClass('FG-PU')];
   const mc = byClass('SF-MC');
+  // machined materials: the first eight (阀体, 阀盖) are phantom kits inside the product trees, the
+  // rest (泵轴, 法兰, 端盖) machined parts made from BOMs of their own, one each
+  const kits = mc.slice(0, 8);
+  const made = mc.slice(8);
   const stAll = byClass('SF-ST');
   // the last two stampings are made from BOMs of their own; the others sit inside the product trees
   const own = stAll.slice(-2);
@@ -42,7 +46,7 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
   const raw = [...byClass('RM-ST'), ...byClass('RM-AL'), ...byClass('RM-PL')];
   const std = byClass('ST');
   const pk = byClass('PK');
-  if (fg.length < 6 || mc.length < 8 || st.length < 5 || raw.length < 6 || !std.length || !pk.length) return;
+  if (fg.length < 6 || mc.length < 20 || st.length < 5 || raw.length < 6 || !std.length || !pk.length) return;
   const pick = (list: number[], i: number) => list[i % list.length];
 
   const factory = await sql<{ id: number }>`SELECT id FROM factory ORDER BY id LIMIT 1`.execute(tx);
@@ -136,7 +140,7 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
       ['P60', '5', '10'],
       ['P70', '3', '0'],
     ]);
-  for (const [i, p] of mc.slice(0, 6).entries())
+  for (const [i, p] of made.slice(0, 12).entries())
     await route(`RT-MC-${i + 1}`, `机加工路线${i + 1}`, p, [
       ['P10', '2', '15'],
       ['P20', String(8 + i), '30'],
@@ -154,10 +158,31 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
     });
   }
 
-  // finished goods: 3 to 5 levels, machined sub-assemblies over parts over stampings over raw material
+  // Finished goods, 3 to 5 levels by the supply rule (logic/bom.ts supplyOf): a 关键部件 kit is a
+  // phantom (children in the tree, no BOM of its own: exploded through, no work doc); the machined
+  // part under it (泵轴, 法兰, 端盖) is made from a BOM of its own (its own work doc, picked as one
+  // part), that BOM holding a phantom stamping over raw material (and a second one for five levels).
   const boms: number[] = [];
   for (let k = 0; k < 6; k++) {
     const depth = 3 + (k % 3);
+    const parts: number[] = [];
+    for (let s = 0; s < 2; s++) {
+      const part = made[(k * 2 + s) % made.length];
+      parts.push(part);
+      const pb = Number((await add('Bom', { Material_ID: part, Remark: '机加工件' })).Bom_ID);
+      const node = async (parent: number | null, material: number, qty: string, extra: Row = {}) =>
+        Number(
+          (await add('BomNode', { Bom_ID: pb, Parent_ID: parent, Material_ID: material, Qty: qty, ...extra }))
+            .ID,
+        );
+      if (depth === 3) await node(null, pick(raw, k + s), '0.4', { Scrap_Rate: '5' });
+      else {
+        const stamp = await node(null, pick(st, k + s), '2', { Scrap_Rate: '2' });
+        const under = depth === 5 ? await node(stamp, pick(st, k + s + 3), '1') : stamp;
+        await node(under, pick(raw, k + s), '0.5', { Scrap_Rate: '5' });
+      }
+      await node(null, pick(raw, k + s + 1), '1.2', { Scrap_Rate: '4', Is_Qutsourcing: s === 1 });
+    }
     const b = Number((await add('Bom', { Material_ID: fg[k], Remark: `${depth} 层结构` })).Bom_ID);
     boms.push(b);
     const node = async (parent: number | null, material: number, qty: string, extra: Row = {}) =>
@@ -166,18 +191,10 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
           .ID,
       );
     for (let s = 0; s < 2; s++) {
-      const sub = await node(null, pick(mc, k * 2 + s), '1', { Design_Remark: '关键部件' });
+      const sub = await node(null, pick(kits, k * 2 + s), '1', { Design_Remark: '关键部件' });
       await node(sub, pick(std, k + s), '4');
       await node(sub, own[s], '2'); // made from its own BOM
-      // levels: 1 sub-assembly, 2 part, then raw material (3), or a stamping over raw (4), or two (5)
-      const part = await node(sub, pick(mc, k * 2 + s + 3), '1');
-      if (depth === 3) await node(part, pick(raw, k + s), '0.4', { Scrap_Rate: '5' });
-      else {
-        const stamp = await node(part, pick(st, k + s), '2', { Scrap_Rate: '2' });
-        const under = depth === 5 ? await node(stamp, pick(st, k + s + 3), '1') : stamp;
-        await node(under, pick(raw, k + s), '0.5', { Scrap_Rate: '5' });
-      }
-      await node(part, pick(raw, k + s + 1), '1.2', { Scrap_Rate: '4', Is_Qutsourcing: s === 1 });
+      await node(sub, parts[s], '1'); // made from its own BOM
     }
     await node(null, pick(std, k + 2), '8');
     await node(null, pick(pk, k), '1');
@@ -192,7 +209,7 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
   const trees = await loadDefaultBoms(tx, fg.slice(0, 6));
   for (const p of fg.slice(0, 6)) {
     const t = trees.get(p);
-    if (t) for (const m of explode(t, '1', (x) => trees.get(x)).leaves.keys()) leafIds.add(m);
+    if (t) for (const m of pickNeeds(t, '1', (x) => trees.get(x)).keys()) leafIds.add(m);
   }
   const receipt = await add('StockDoc', {
     Doc_Type: 1,
@@ -294,7 +311,7 @@ async function drive(
       c.tx,
       tree.lines.map((l) => l.materialId),
     );
-    const need = explode(tree, String(o.Qty), (m) => boms.get(m)).leaves;
+    const need = pickNeeds(tree, String(o.Qty), (m) => boms.get(m));
     const pickDoc = await engine.service('MaterialReceive').insert(
       {
         Work_Order_ID: orderId,

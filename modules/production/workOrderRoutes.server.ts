@@ -13,25 +13,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { readGraph } from './bomGraph.server';
-import { explode } from './logic/bom';
+import { pickNeeds } from './logic/bom';
 import { minus } from './logic/exact';
 import { workOrder, workReport } from './plan.entity';
 import { type Action, bodies, orderAction, reportBody, reportOutput } from './workOrder.server';
 
-/** What the order's BOM needs for its quantity, less what approved pickings already issued. */
+/** What the order picks for its quantity (`pickNeeds`), less what approved pickings already issued. */
 export async function pickList(engine: Engine, orderId: number) {
   const o = await engine.service(workOrder.name).mustGet(orderId);
   if (!o.Bom_ID) return [];
   const g = await readGraph(engine.db, Number(o.Bom_ID));
   if (!g) return [];
-  const x = explode(g.tree, String(o.Qty), g.resolve);
+  // made sub-assemblies are picked as one part, phantoms exploded through: the rule MRP plans by
+  const need = pickNeeds(g.tree, String(o.Qty), g.resolve);
   const { rows } = await sql<{ material_id: number; qty: string }>`SELECT i.material_id, sum(i.qty) AS qty
     FROM material_receive r JOIN material_receive_items i ON i.parent_id = r.id
     WHERE r.work_order_id = ${orderId} AND r.state = ${STATE.APPROVED} GROUP BY i.material_id`.execute(
     engine.db,
   );
   const picked = new Map(rows.map((r) => [Number(r.material_id), String(r.qty)]));
-  return [...x.leaves].map(([m, need]) => {
+  return [...need].map(([m, need]) => {
     const done = picked.get(m) ?? '0';
     const left = minus(need, done);
     const info = g.materials.get(m);

@@ -59,18 +59,40 @@ function perUnit(line: BomLine): Exact {
   return v;
 }
 
-/** A node's components: its own children, or (for a leaf) the default BOM of its material. */
+/**
+ * How a BOM node is supplied — the one rule that planning (MRP, 生成任务单) and picking both follow:
+ * - 'made': its material has a default BOM of its own (with lines). It gets its own work doc, and the
+ *   parent's pick list takes it as one part; its own BOM says what goes into it (children hung under
+ *   the node inside this tree are then only shown, not planned nor picked).
+ * - 'phantom': no BOM of its own, but children under it in this tree. It is exploded through: its
+ *   children are planned and picked for the parent directly, and it never gets a work doc.
+ * - 'bought': neither; planned as a purchase need and picked as it is.
+ */
+export type Supply = 'made' | 'phantom' | 'bought';
+
+/** The material's own BOM when it is made from one (a default BOM with lines), else undefined. */
+export function madeFrom(materialId: number, resolve?: ResolveBom): BomTree | undefined {
+  const sub = resolve?.(materialId);
+  return sub && childrenOf(sub, null).length ? sub : undefined;
+}
+
+export function supplyOf(tree: BomTree, line: BomLine, resolve?: ResolveBom): Supply {
+  const own = madeFrom(line.materialId, resolve);
+  if (own && own.bomId !== tree.bomId) return 'made';
+  return childrenOf(tree, line.id).length ? 'phantom' : 'bought';
+}
+
+/** A node's components by its supply: a made node's own BOM, a phantom's children, none when bought. */
 interface Expansion {
   tree: BomTree;
   lines: BomLine[];
 }
 function expand(tree: BomTree, line: BomLine, resolve?: ResolveBom): Expansion | null {
-  const own = childrenOf(tree, line.id);
-  if (own.length) return { tree, lines: own };
-  const sub = resolve?.(line.materialId);
-  if (sub && sub.bomId !== tree.bomId) {
-    const top = childrenOf(sub, null);
-    if (top.length) return { tree: sub, lines: top };
+  const how = supplyOf(tree, line, resolve);
+  if (how === 'phantom') return { tree, lines: childrenOf(tree, line.id) };
+  if (how === 'made') {
+    const sub = madeFrom(line.materialId, resolve)!;
+    return { tree: sub, lines: childrenOf(sub, null) };
   }
   return null;
 }
@@ -85,9 +107,9 @@ export interface ExplodedLine {
 }
 
 export interface Explosion {
-  /** Total requirement of each leaf material (bought or not further broken down). */
+  /** Total requirement of each leaf material: bought ones, and made ones when stopped at them. */
   leaves: Map<number, string>;
-  /** Total requirement of each intermediate (made) material. */
+  /** Total requirement of each material exploded through (made or phantom). */
   intermediates: Map<number, string>;
   lines: ExplodedLine[];
   nodeCount: number;
@@ -102,7 +124,7 @@ export function explode(
   root: BomTree,
   qty: string,
   resolve?: ResolveBom,
-  opts: { withLines?: boolean } = {},
+  opts: { withLines?: boolean; stopAtMade?: boolean } = {},
 ): Explosion {
   // totals as bigints at MAX_SCALE: one addition per node without allocating a decimal
   const leaves = new Map<number, bigint>();
@@ -120,7 +142,8 @@ export function explode(
       nodeCount++;
       if (onPath.has(line.materialId)) throw new BomCycleError([...path, line.materialId]);
       const need = mul(parentQty, perUnit(line));
-      const sub = expand(tree, line, resolve);
+      const sub =
+        opts.stopAtMade && supplyOf(tree, line, resolve) === 'made' ? null : expand(tree, line, resolve);
       if (opts.withLines)
         lines.push({
           level,
@@ -144,6 +167,15 @@ export function explode(
   walk(root, childrenOf(root, null), exact(qty), root.productId, 1);
   const out = (m: Map<number, bigint>) => new Map([...m].map(([k, v]) => [k, text({ n: v, s: MAX_SCALE })]));
   return { leaves: out(leaves), intermediates: out(mids), lines, nodeCount, depth };
+}
+
+/**
+ * What a work order of `qty` units of the tree's product picks: phantoms exploded through, made
+ * sub-assemblies taken as one part each (they come from their own work orders), bought parts as
+ * they are. MRP plans a made material's components from this same list.
+ */
+export function pickNeeds(tree: BomTree, qty: string, resolve?: ResolveBom): Map<number, string> {
+  return explode(tree, qty, resolve, { stopAtMade: true }).leaves;
 }
 
 /**

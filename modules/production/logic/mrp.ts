@@ -1,5 +1,5 @@
-import { type BomTree, childrenOf, type ResolveBom } from './bom';
-import { add, cmp, type Exact, exact, max, mul, scrapFactor, sub, text, ZERO } from './exact';
+import { madeFrom, pickNeeds, type ResolveBom } from './bom';
+import { add, cmp, type Exact, exact, max, mul, sub, text, ZERO } from './exact';
 
 export interface MrpDemand {
   materialId: number;
@@ -28,53 +28,25 @@ export interface MrpLine {
   action: 'make' | 'buy';
 }
 
-/** Which of the BOM lines below a material (its default BOM's top lines). */
-function componentsOf(
-  resolve: ResolveBom,
-  materialId: number,
-): { tree: BomTree; lines: ReturnType<typeof childrenOf> } | null {
-  const t = resolve(materialId);
-  if (!t) return null;
-  const lines = childrenOf(t, null);
-  return lines.length ? { tree: t, lines } : null;
-}
-
 /**
  * MRP-lite. Materials are planned in low-level-code order so that each one is netted once against
  * stock and open orders with all its gross demand known: net = max(0, gross + safety − on hand −
- * on order). A made material's net quantity (not its gross) drives its components, through its
- * default BOM's whole tree, intermediate nodes netted as well.
+ * on order). A made material's net quantity (not its gross) drives its components, which are exactly
+ * what its work order will pick (`pickNeeds`, by the supply rule of `supplyOf`): phantom nodes are
+ * exploded through and never planned, made sub-assemblies are planned as materials of their own.
  */
 export function planRequirements(demands: MrpDemand[], resolve: ResolveBom, supply: MrpSupply): MrpLine[] {
-  // Edges material → (component, qty per unit with scrap), from each made material's default BOM:
-  // nodes with children inside one tree are intermediate materials with those children as components.
+  // Edges material → (component, qty per unit with scrap), for every made material reached
   const edges = new Map<number, { materialId: number; per: Exact }[]>();
-  const addEdges = (materialId: number, seen: Set<number>) => {
-    if (edges.has(materialId) || seen.has(materialId)) return;
-    seen.add(materialId);
-    const top = componentsOf(resolve, materialId);
-    if (!top) return;
-    const list: { materialId: number; per: Exact }[] = [];
+  const addEdges = (materialId: number) => {
+    if (edges.has(materialId)) return;
+    const tree = madeFrom(materialId, resolve);
+    if (!tree) return;
+    const list = [...pickNeeds(tree, '1', resolve)].map(([m, q]) => ({ materialId: m, per: exact(q) }));
     edges.set(materialId, list);
-    for (const l of top.lines) {
-      list.push({ materialId: l.materialId, per: mul(exact(l.qty), scrapFactor(l.scrapRate)) });
-      addTreeEdges(top.tree, l.id, l.materialId, seen);
-    }
-    for (const c of list) addEdges(c.materialId, seen);
+    for (const c of list) addEdges(c.materialId);
   };
-  // A node inside a tree with children makes its material from those children (when the material
-  // has no default BOM of its own, which takes precedence).
-  const addTreeEdges = (tree: BomTree, nodeId: number, materialId: number, seen: Set<number>) => {
-    const kids = childrenOf(tree, nodeId);
-    if (!kids.length || resolve(materialId) || edges.has(materialId)) return;
-    edges.set(
-      materialId,
-      kids.map((k) => ({ materialId: k.materialId, per: mul(exact(k.qty), scrapFactor(k.scrapRate)) })),
-    );
-    for (const k of kids) addTreeEdges(tree, k.id, k.materialId, seen);
-  };
-  const seen = new Set<number>();
-  for (const d of demands) addEdges(d.materialId, seen);
+  for (const d of demands) addEdges(d.materialId);
 
   // low-level codes; a loop would never settle, so the depth is bounded by the number of materials
   const level = new Map<number, number>();
