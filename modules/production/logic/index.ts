@@ -1,5 +1,6 @@
 export * from './bom';
 export * from './capacity';
+export * from './gantt';
 export * from './mrp';
 export * from './routing';
 export * from './states';

@@ -5,6 +5,7 @@ import { DatePicker, Empty, Space, Spin, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { texts } from '../locales';
+import { barBox, barLabel, dayIndex, daysFrom } from '../logic/gantt';
 import { SCHEDULE_STATUS_OPTIONS } from '../plan.entity';
 
 interface Bar {
@@ -36,7 +37,10 @@ export function Gantt() {
   const t = useModuleText(texts);
   const label = useLabel();
   const api = useApi();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(20, 'day'), dayjs().add(20, 'day')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
+    dayjs().startOf('day').subtract(20, 'day'),
+    dayjs().startOf('day').add(20, 'day'),
+  ]);
   const from = range[0].format('YYYY-MM-DD');
   const to = range[1].format('YYYY-MM-DD');
   const q = useQuery({
@@ -53,13 +57,15 @@ export function Gantt() {
       ),
   });
   const loadOf = new Map((load.data ?? []).map((l) => [l.Work_Station_ID, l]));
-  const days = range[1].diff(range[0], 'day') + 1;
+  const days = dayIndex(to, from) + 1;
   const rows = new Map<string, Bar[]>();
   for (const b of q.data ?? []) {
     const k = b.Station_Name ?? t('noStation');
     rows.set(k, [...(rows.get(k) ?? []), b]);
   }
-  const x = (d: string) => Math.max(0, dayjs(d.slice(0, 10)).diff(range[0], 'day')) * DAY_PX;
+  // columns are calendar days counted from `from` (logic/gantt.ts), header, bars and load alike
+  const x = (d: string) => Math.max(0, dayIndex(d, from)) * DAY_PX;
+  const today = dayjs().format('YYYY-MM-DD');
   const statusLabel = (v: number) =>
     label(SCHEDULE_STATUS_OPTIONS.find((o) => o.value === v)?.label ?? { zh: '', en: '' });
   return (
@@ -79,18 +85,18 @@ export function Gantt() {
         <div style={{ overflowX: 'auto', border: '1px solid #f0f0f0' }}>
           <div style={{ width: LABEL_PX + days * DAY_PX, position: 'relative' }}>
             <div style={{ display: 'flex', marginLeft: LABEL_PX, fontSize: 11, color: '#888' }}>
-              {Array.from({ length: days }, (_, i) => {
-                const d = range[0].add(i, 'day');
-                const today = d.isSame(dayjs(), 'day');
-                return (
-                  <div
-                    key={d.format('YYYYMMDD')}
-                    style={{ width: DAY_PX, textAlign: 'center', background: today ? '#e6f4ff' : undefined }}
-                  >
-                    {d.format('D')}
-                  </div>
-                );
-              })}
+              {daysFrom(from, days).map((d) => (
+                <div
+                  key={d}
+                  style={{
+                    width: DAY_PX,
+                    textAlign: 'center',
+                    background: d === today ? '#e6f4ff' : undefined,
+                  }}
+                >
+                  {Number(d.slice(8, 10))}
+                </div>
+              ))}
             </div>
             {[...rows].map(([station, bars]) => {
               // overlapping orders on one station stack into lanes
@@ -108,7 +114,18 @@ export function Gantt() {
                   style={{ display: 'flex', borderTop: '1px solid #f0f0f0' }}
                   data-testid={`gantt-row-${station}`}
                 >
-                  <div style={{ width: LABEL_PX, flex: 'none', padding: 4, fontSize: 12 }}>{station}</div>
+                  {/* border-box: the padding inside LABEL_PX, or every bar sits 8 px right of its header column */}
+                  <div
+                    style={{
+                      width: LABEL_PX,
+                      flex: 'none',
+                      padding: 4,
+                      fontSize: 12,
+                      boxSizing: 'border-box',
+                    }}
+                  >
+                    {station}
+                  </div>
                   <div
                     style={{
                       position: 'relative',
@@ -126,8 +143,9 @@ export function Gantt() {
                     />
                     {lanes.flatMap((lane, li) =>
                       lane.map((b) => {
-                        const left = x(b.Plan_Start);
-                        const width = Math.max(DAY_PX, x(b.Plan_End) + DAY_PX - left);
+                        const box = barBox(b.Plan_Start, b.Plan_End, from, days, DAY_PX);
+                        if (!box) return null;
+                        const { left, width } = box;
                         return (
                           <Tooltip
                             key={b.Work_Order_ID}
@@ -150,7 +168,7 @@ export function Gantt() {
                                 whiteSpace: 'nowrap',
                               }}
                             >
-                              {b.Order_NO}
+                              {barLabel(b.Order_NO, width)}
                             </div>
                           </Tooltip>
                         );
