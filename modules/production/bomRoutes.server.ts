@@ -278,6 +278,8 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
         Lines: c.lines.map((l) => ({
           ID: l.nodeId,
           Material_ID: l.materialId,
+          // scrap included: Qty × Unit_Cost = Amount
+          Qty: l.qty,
           Unit_Cost: l.unitCost,
           Amount: l.amount,
         })),

@@ -13,7 +13,7 @@ type Material = { Material_ID: number; Material_Name: string };
 describe('demo data follows the supply rule', () => {
   it('泵轴 is made from a BOM of its own, and 生成任务单 gives every work doc a BOM', async () => {
     const a = api(t);
-    const shafts = await a.must<Material[]>('GET', '/Material?Keyword=泵轴&PageSize=50');
+    const shafts = await a.must<Material[]>('GET', '/Material?KeyWord=泵轴&PageSize=50');
     expect(shafts.length).toBeGreaterThan(0);
     for (const s of shafts) {
       const boms = await a.must<{ Bom_ID: number; Is_Default: boolean }[]>(

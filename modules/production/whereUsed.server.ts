@@ -32,7 +32,8 @@ export async function whereUsedSql(engine: Engine, materialId: number, maxLevel 
     best AS (SELECT DISTINCT ON (n.bom_id) n.bom_id, r.level + 1 AS level, n.material_id AS via_id, n.qty
       FROM reached r JOIN bom_node n ON n.material_id = r.material_id ORDER BY n.bom_id, r.level, n.id)
     SELECT json_agg(json_build_array(best.bom_id, b.list_no, b.bom_version, b.is_default, b.status, b.material_id,
-        p.material_number, p.material_name, best.level, best.via_id, v.material_number, best.qty::text)
+        p.material_number, p.material_name, best.level, best.via_id, v.material_number, best.qty::text,
+        v.material_name)
         ORDER BY best.level, p.material_number, b.bom_version)::text AS j
     FROM best JOIN bom b ON b.id = best.bom_id JOIN material p ON p.id = b.material_id
     JOIN material v ON v.id = best.via_id`.execute(engine.db);
@@ -52,5 +53,6 @@ export async function whereUsedSql(engine: Engine, materialId: number, maxLevel 
     Via_Material_ID: r[9],
     Via_Material_Number: r[10],
     Qty: r[11],
+    Via_Material_Name: r[12],
   }));
 }

@@ -43,6 +43,7 @@ export const en: Texts = {
   operationCost: 'Operation cost',
   unitCost: 'Unit cost',
   unitCostCol: 'Unit cost',
+  qtyWithScrap: 'Qty incl. scrap',
   amount: 'Amount',
   usedIn: 'BOMs using this material',
   viaMaterial: 'Via material',

@@ -41,6 +41,7 @@ export const zh = {
   operationCost: '工序成本',
   unitCost: '单位成本',
   unitCostCol: '单位成本',
+  qtyWithScrap: '含损耗用量',
   amount: '金额',
   usedIn: '使用该物料的BOM',
   viaMaterial: '经由物料',

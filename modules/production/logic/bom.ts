@@ -280,9 +280,11 @@ export function whereUsed(trees: BomTree[], materialId: number, maxLevel = 50): 
 export interface CostLine {
   nodeId: number;
   materialId: number;
+  /** qty × (1 + scrap %): how many units one unit of the parent uses, scrap included. */
+  qty: string;
   /** Cost of one unit of this node's material: its price, or its components plus its operations. */
   unitCost: string;
-  /** unitCost × qty × scrap factor: what this node adds to one unit of its parent. */
+  /** unitCost × qty (scrap included): what this node adds to one unit of its parent. */
   amount: string;
 }
 
@@ -336,6 +338,7 @@ export function rollUpCost(
         lines.push({
           nodeId: line.id,
           materialId: line.materialId,
+          qty: text(per),
           unitCost: text(unit, 4),
           amount: text(mul(unit, per), 4),
         });

@@ -199,7 +199,7 @@ export function CostDialog({
         Material_Cost: string;
         Operation_Cost: string;
         Unit_Cost: string;
-        Lines: { ID: number; Unit_Cost: string; Amount: string }[];
+        Lines: { ID: number; Qty: string; Unit_Cost: string; Amount: string }[];
       }>(`/Bom/${bomId}/Cost`, { query: { Lines: '1' } }),
   });
   const by = new Map(nodes.map((n) => [n.ID, n]));
@@ -234,7 +234,10 @@ export function CostDialog({
             title: t('material'),
             render: (_, r) => `${r.node?.Material_Number ?? ''} ${r.node?.Material_Name ?? ''}`,
           },
-          { title: t('qty'), render: (_, r) => r.node?.Qty },
+          { title: t('qty'), render: (_, r) => r.node?.Qty, align: 'right' },
+          { title: t('scrap'), render: (_, r) => r.node?.Scrap_Rate ?? '', align: 'right' },
+          // the quantity the amount is computed from: qty × (1 + scrap %), so qty × unit cost = amount
+          { title: t('qtyWithScrap'), dataIndex: 'Qty', align: 'right' },
           { title: t('unitCostCol'), dataIndex: 'Unit_Cost', align: 'right' },
           { title: t('amount'), dataIndex: 'Amount', align: 'right' },
         ]}
@@ -244,10 +247,17 @@ export function CostDialog({
 }
 
 /** Which BOMs use a material, directly (level 1) or through the products that use it. */
-export function WhereUsedDialog({ initial, onClose }: { initial: number | null; onClose: () => void }) {
+export function WhereUsedDialog({
+  initial,
+  onClose,
+}: {
+  /** The material asked about first, with its code and name (the picker has not loaded it). */
+  initial: { id: number; label: string } | null;
+  onClose: () => void;
+}) {
   const t = useModuleText(texts);
   const api = useApi();
-  const [material, setMaterial] = useState<number | null>(initial);
+  const [material, setMaterial] = useState<number | null>(initial?.id ?? null);
   const q = useQuery({
     queryKey: ['prod', 'whereUsed', material],
     queryFn: () =>
@@ -262,6 +272,7 @@ export function WhereUsedDialog({ initial, onClose }: { initial: number | null; 
         <RefSelect
           field={bomNode.fields.Material_ID}
           value={material}
+          initialLabel={material === initial?.id ? initial.label : undefined}
           onChange={(v) => setMaterial((v as number) ?? null)}
         />
       </div>
@@ -276,7 +287,7 @@ export function WhereUsedDialog({ initial, onClose }: { initial: number | null; 
           { title: 'BOM', dataIndex: 'List_NO' },
           { title: t('product'), render: (_, r) => `${r.Product_Number} ${r.Product_Name}` },
           { title: t('version'), dataIndex: 'BOM_Version', width: 60 },
-          { title: t('viaMaterial'), dataIndex: 'Via_Material_Number' },
+          { title: t('viaMaterial'), render: (_, r) => `${r.Via_Material_Number} ${r.Via_Material_Name}` },
           { title: t('qty'), dataIndex: 'Qty', align: 'right' },
         ]}
       />

@@ -381,7 +381,14 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
         <CostDialog bomId={head.Bom_ID} nodes={nodes} onClose={() => setDialog(null)} />
       )}
       {dialog === 'where' && (
-        <WhereUsedDialog initial={current?.Material_ID ?? null} onClose={() => setDialog(null)} />
+        <WhereUsedDialog
+          initial={
+            current
+              ? { id: current.Material_ID, label: `${current.Material_Number} ${current.Material_Name}` }
+              : null
+          }
+          onClose={() => setDialog(null)}
+        />
       )}
     </GridRow>
   );
