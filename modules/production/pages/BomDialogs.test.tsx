@@ -59,9 +59,7 @@ describe('where-used dialog', () => {
         },
       ],
     });
-    view = await render(
-      wrap(<WhereUsedDialog initial={{ id: 22, label: 'MC-022 泵轴' }} onClose={() => {}} />),
-    );
+    view = await render(wrap(<WhereUsedDialog initial={22} initialLabel="MC-022 泵轴" onClose={() => {}} />));
     await waitFor(() => (text().includes('FG-001') ? true : null));
     const picker = document.body.querySelector('.ant-select-content');
     expect(picker?.getAttribute('title')).toBe('MC-022 泵轴');

@@ -249,15 +249,17 @@ export function CostDialog({
 /** Which BOMs use a material, directly (level 1) or through the products that use it. */
 export function WhereUsedDialog({
   initial,
+  initialLabel,
   onClose,
 }: {
-  /** The material asked about first, with its code and name (the picker has not loaded it). */
-  initial: { id: number; label: string } | null;
+  initial: number | null;
+  /** The first material's code and name: the picker has not loaded it, and would show its id. */
+  initialLabel?: string;
   onClose: () => void;
 }) {
   const t = useModuleText(texts);
   const api = useApi();
-  const [material, setMaterial] = useState<number | null>(initial?.id ?? null);
+  const [material, setMaterial] = useState<number | null>(initial);
   const q = useQuery({
     queryKey: ['prod', 'whereUsed', material],
     queryFn: () =>
@@ -272,7 +274,7 @@ export function WhereUsedDialog({
         <RefSelect
           field={bomNode.fields.Material_ID}
           value={material}
-          initialLabel={material === initial?.id ? initial.label : undefined}
+          initialLabel={material === initial ? initialLabel : undefined}
           onChange={(v) => setMaterial((v as number) ?? null)}
         />
       </div>

@@ -382,11 +382,8 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
       )}
       {dialog === 'where' && (
         <WhereUsedDialog
-          initial={
-            current
-              ? { id: current.Material_ID, label: `${current.Material_Number} ${current.Material_Name}` }
-              : null
-          }
+          initial={current?.Material_ID ?? null}
+          initialLabel={current ? `${current.Material_Number} ${current.Material_Name}` : undefined}
           onClose={() => setDialog(null)}
         />
       )}
