@@ -69,6 +69,13 @@ describe('BOM', () => {
     const c = await a.must<{ Material_Cost: string; Unit_Cost: string }>('GET', `/Bom/${bomId}/Cost`);
     // bolts 3.3 × 2 × 0.5 = 3.3; spokes 2 × 36 × 0.2 = 14.4
     expect(c.Material_Cost).toBe('17.7');
+    // each line carries the scrap-inclusive quantity its amount comes from: tubes 3 × 1.1 = 3.3
+    const lines = await a.must<{
+      Lines: { Material_ID: number; Qty: string; Unit_Cost: string; Amount: string }[];
+    }>('GET', `/Bom/${bomId}/Cost?Lines=1`);
+    const tubeLine = lines.Lines.find((l) => l.Material_ID === tube)!;
+    expect(tubeLine.Qty).toBe('3.3');
+    expect(Number(tubeLine.Qty) * Number(tubeLine.Unit_Cost)).toBeCloseTo(Number(tubeLine.Amount), 4);
     const bad = await t.call('GET', `/Bom/${bomId}/Explode?Qty=abc`);
     expect(bad.status).toBe(400);
   });
@@ -143,7 +150,7 @@ describe('BOM', () => {
     await a.node(tb, null, wheel, '4');
     const wheelBom = await a.bom(wheel);
     await a.node(wheelBom, null, spoke, '36');
-    const used = await a.must<{ Bom_ID: number; Level: number }[]>(
+    const used = await a.must<{ Bom_ID: number; Level: number; Via_Material_Name: string }[]>(
       'GET',
       `/Bom/WhereUsed?Material_ID=${spoke}`,
     );
@@ -154,6 +161,7 @@ describe('BOM', () => {
         [tb, 2],
       ].sort(),
     );
+    expect(used.find((u) => u.Bom_ID === tb)?.Via_Material_Name).toBe('wheel');
   });
 
   it('locks through approval: a locked BOM refuses edits; unlocking through approval allows them again', async () => {
