@@ -90,6 +90,8 @@ export const en: Texts = {
   report: 'Report output',
   pickList: 'Pick',
   createPicking: 'Create picking',
+  workDocsCreated: '{{n}} work docs created',
+  noWorkDocsCreated: 'No net requirement to make: no work docs created',
   pickingCreated: 'Picking {{no}} created; approving it issues the stock',
   location: 'Location',
   required: 'Required',

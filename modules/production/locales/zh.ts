@@ -88,6 +88,8 @@ export const zh = {
   report: '报工',
   pickList: '领料',
   createPicking: '生成领料单',
+  workDocsCreated: '已生成 {{n}} 张生产任务单',
+  noWorkDocsCreated: '没有需要生产的净需求，未生成任务单',
   pickingCreated: '已生成领料单 {{no}}，审核后扣减库存',
   location: '库位',
   required: '需求数',

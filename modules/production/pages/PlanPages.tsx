@@ -1,5 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { EntityListPage, entityKeys, RefSelect, type Row, useApi } from '@mes/engine-web/entity';
+import {
+  EntityListPage,
+  entityKeys,
+  RefSelect,
+  type Row,
+  useApi,
+  useRecordOpener,
+} from '@mes/engine-web/entity';
 import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
@@ -7,6 +14,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tag
 import { useState } from 'react';
 import { texts } from '../locales';
 import { producePlan, WORK_ORDER_TYPES, workDoc, workOrder } from '../plan.entity';
+import { CreatedList } from './CreatedLinks';
 
 export interface ProductionPageProps {
   meta: { buttons?: string[]; title: { zh: string; en: string } };
@@ -183,7 +191,8 @@ export function ProducePlanPage({ meta }: ProductionPageProps) {
   const label = useLabel();
   const api = useApi();
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const opener = useRecordOpener();
   const [plan, setPlan] = useState<Row | null>(null);
   const may = (b: string) => !meta.buttons || meta.buttons.includes(b);
   return (
@@ -214,9 +223,30 @@ export function ProducePlanPage({ meta }: ProductionPageProps) {
                 method: 'POST',
                 body: { Plan_ID: plan.Plan_ID },
               });
-              message.success(`${t('ok')} (${docs.length})`);
               await qc.invalidateQueries({ queryKey: entityKeys.all(workDoc.name) });
               setPlan(null);
+              if (!docs.length) {
+                message.info(t('noWorkDocsCreated'));
+                return;
+              }
+              // what was created, each work doc a link that opens it in its tab
+              const shown = modal.success({
+                title: t('workDocsCreated', { n: docs.length }),
+                width: 520,
+                content: (
+                  <CreatedList
+                    items={docs.map((d) => ({
+                      key: Number(d.Work_Doc_ID),
+                      no: String(d.List_NO),
+                      text: [d.Material_Number, d.Material_Name, d.Qty && `× ${Number(d.Qty)}`]
+                        .filter(Boolean)
+                        .join(' '),
+                      open: opener(workDoc.name, Number(d.Work_Doc_ID)),
+                    }))}
+                    onOpened={() => shown.destroy()}
+                  />
+                ),
+              });
             } catch {
               // shown by the api client
             }

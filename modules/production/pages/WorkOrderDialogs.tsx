@@ -1,4 +1,4 @@
-import { RefSelect, type Row, useApi } from '@mes/engine-web/entity';
+import { RefSelect, type Row, useApi, useRecordOpener } from '@mes/engine-web/entity';
 import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { texts } from '../locales';
 import { materialReceive } from '../plan.entity';
+import { linkedSentence } from './CreatedLinks';
 
 /** The dialogs of work-doc control: a plain form, output per operation, and picking. */
 
@@ -108,6 +109,7 @@ export function PickDialog({ row, onClose, onDone }: { row: Row; onClose: () => 
   const t = useModuleText(texts);
   const api = useApi();
   const { message } = App.useApp();
+  const opener = useRecordOpener();
   const [location, setLocation] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['prod', 'pick', row.Work_Order_ID],
@@ -136,7 +138,17 @@ export function PickDialog({ row, onClose, onDone }: { row: Row; onClose: () => 
               })),
             },
           });
-          message.success(t('pickingCreated', { no: String(doc.List_NO) }));
+          const no = String(doc.List_NO);
+          // the number opens the new picking in its tab (to check and approve it)
+          message.success({
+            content: linkedSentence(
+              t('pickingCreated', { no }),
+              no,
+              opener(materialReceive.name, Number(doc.Receive_ID)),
+              'picking-created-link',
+            ),
+            duration: 8,
+          });
           onDone();
         } catch {
           // shown by the api client

@@ -96,6 +96,11 @@ function Shell({ res }: { res: Resolution }) {
         const page = session.routes.find((r) => r.Entity_Name === entity);
         return page ? () => navigate(page.path) : null;
       },
+      // a record opens at its list's path + id, as its own tab (shell/resolve.ts)
+      record: (entity: string, id: number) => {
+        const page = session.routes.find((r) => r.Entity_Name === entity);
+        return page ? () => navigate(`${page.path}/${id}`) : null;
+      },
     }),
     [session.routes, navigate],
   );

@@ -11,7 +11,7 @@ export { EntityForm, type EntityFormProps, SUCCESS_TOAST_SECONDS } from './Entit
 export { EntityFormDrawer, type EntityFormDrawerProps } from './EntityFormDrawer';
 export { EntityFormPage, type EntityFormPageProps } from './EntityFormPage';
 export { EntityListPage, type EntityListPageProps } from './EntityListPage';
-export { type EntityPages, EntityPagesProvider } from './entityPages';
+export { type EntityPages, EntityPagesProvider, useRecordOpener } from './entityPages';
 export * from './format';
 export { LinesEditor, type LinesEditorProps } from './LinesEditor';
 export { type ModulePageProps, type ModulePages, useListProps } from './modulePages';
