@@ -83,6 +83,10 @@ describe('MRP and picking agree on sub-assemblies (one supply rule)', () => {
       ].sort(),
     );
     expect(need.find((l) => l.Material_ID === shaft)).toBeUndefined();
+    // what the planner's result list shows, each a link to the doc
+    const sealDoc = docs.find((d) => d.Material_ID === seal) as unknown as Record<string, unknown>;
+    expect(sealDoc.List_NO).toMatch(/^WD/);
+    expect(sealDoc.Material_Name).toBe('seal');
 
     // the pump's work order picks exactly what MRP planned below the pump
     const store = await a.warehouse('WP', '泵仓');

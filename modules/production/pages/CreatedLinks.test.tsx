@@ -11,6 +11,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { factoryModule, productionModule } from '../index';
 import { CreatedList, linkedSentence } from './CreatedLinks';
+import { ProducePlanPage } from './PlanPages';
 import { PickDialog } from './WorkOrderDialogs';
 
 const registry = new Registry([
@@ -146,5 +147,44 @@ describe('the pick dialog', () => {
     expect(link.parentElement?.textContent).toBe('已生成领料单 MR2026110007，审核后扣减库存');
     await click(link);
     expect(opened).toEqual([['MaterialReceive', 42]]);
+  });
+});
+
+describe('生成任务单 on the plan list', () => {
+  it('lists the work docs it made, each opening its record', async () => {
+    const { opened, pages } = shell(['WorkDoc']);
+    const srv = fakeServer(({ url, method }) =>
+      url.pathname === '/ProducePlan' && method === 'GET'
+        ? ok([{ Plan_ID: 1, List_NO: 'PP2026110001', State: 3, Plan_Date: '2026-11-02' }], {
+            TotalCount: 1,
+            Page: 1,
+            PageSize: 20,
+          })
+        : url.pathname === '/ProducePlan/CreateWorkDocs'
+          ? ok([
+              {
+                Work_Doc_ID: 5,
+                List_NO: 'WD2026110005',
+                Material_Number: 'FG-001',
+                Material_Name: '离心泵总成',
+                Qty: '10',
+              },
+            ])
+          : ok([]),
+    );
+    const meta = { title: { zh: '生产计划', en: 'Production plans' } };
+    view = await render(
+      <Providers api={srv.api} registry={registry}>
+        <EntityPagesProvider value={pages}>
+          <ProducePlanPage meta={meta} />
+        </EntityPagesProvider>
+      </Providers>,
+    );
+    await click(await waitFor(() => document.querySelector('[data-testid="requirements-PP2026110001"]')));
+    await click(await waitFor(() => document.querySelector('[data-testid="create-work-docs"]')));
+    const link = await waitFor(() => document.querySelector('[data-testid="created-WD2026110005"]'));
+    expect(link.parentElement?.textContent).toBe('WD2026110005 FG-001 离心泵总成 × 10');
+    await click(link);
+    expect(opened).toEqual([['WorkDoc', 5]]);
   });
 });
