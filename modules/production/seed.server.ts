@@ -207,10 +207,9 @@ export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<
   // stock of everything the work orders pick
   const leafIds = new Set<number>();
   const trees = await loadDefaultBoms(tx, fg.slice(0, 6));
-  for (const p of fg.slice(0, 6)) {
-    const t = trees.get(p);
-    if (t) for (const m of pickNeeds(t, '1', (x) => trees.get(x)).keys()) leafIds.add(m);
-  }
+  // (the products' and every made part's: trees holds all default BOMs the products reach)
+  for (const t of trees.values())
+    for (const m of pickNeeds(t, '1', (x) => trees.get(x)).keys()) leafIds.add(m);
   const receipt = await add('StockDoc', {
     Doc_Type: 1,
     Doc_Date: day(-40),
