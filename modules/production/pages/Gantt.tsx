@@ -84,7 +84,10 @@ export function Gantt() {
       ) : (
         <div style={{ overflowX: 'auto', border: '1px solid #f0f0f0' }}>
           <div style={{ width: LABEL_PX + days * DAY_PX, position: 'relative' }}>
-            <div style={{ display: 'flex', marginLeft: LABEL_PX, fontSize: 11, color: '#888' }}>
+            <div
+              style={{ display: 'flex', marginLeft: LABEL_PX, fontSize: 11, color: '#888' }}
+              data-testid="gantt-days"
+            >
               {daysFrom(from, days).map((d) => (
                 <div
                   key={d}
