@@ -76,17 +76,18 @@ export function madeFrom(materialId: number, resolve?: ResolveBom): BomTree | un
   return sub && childrenOf(sub, null).length ? sub : undefined;
 }
 
+/** The supply of one node of `tree` (see `Supply`). */
 export function supplyOf(tree: BomTree, line: BomLine, resolve?: ResolveBom): Supply {
   const own = madeFrom(line.materialId, resolve);
   if (own && own.bomId !== tree.bomId) return 'made';
   return childrenOf(tree, line.id).length ? 'phantom' : 'bought';
 }
 
-/** A node's components by its supply: a made node's own BOM, a phantom's children, none when bought. */
 interface Expansion {
   tree: BomTree;
   lines: BomLine[];
 }
+/** A node's components by its supply: a made node's own BOM, a phantom's children, none when bought. */
 function expand(tree: BomTree, line: BomLine, resolve?: ResolveBom): Expansion | null {
   const how = supplyOf(tree, line, resolve);
   if (how === 'phantom') return { tree, lines: childrenOf(tree, line.id) };
