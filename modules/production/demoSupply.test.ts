@@ -30,4 +30,20 @@ describe('demo data follows the supply rule', () => {
     expect(docs.length).toBeGreaterThan(0);
     expect(docs.filter((d) => !d.Bom_ID)).toEqual([]);
   });
+
+  it('a product’s work order picks 泵轴 as one part, the phantom 关键部件 kits exploded through', async () => {
+    const a = api(t);
+    const orders = await a.must<{ Work_Order_ID: number }[]>('GET', '/WorkOrder?PageSize=200');
+    const names = new Set<string>();
+    for (const o of orders) {
+      const picks = await a.must<{ Material_Name: string }[]>(
+        'GET',
+        `/WorkOrder/${o.Work_Order_ID}/PickList`,
+      );
+      for (const p of picks) names.add(p.Material_Name);
+    }
+    expect(names.has('泵轴')).toBe(true);
+    // the kits (阀体, 阀盖) are phantoms: never picked as parts
+    expect(names.has('阀体') || names.has('阀盖')).toBe(false);
+  });
 });
