@@ -1,4 +1,4 @@
-import { AppError, type Db, notify, type Tx, translate } from '@mes/engine-server';
+import { AppError, type Db, type MessageParams, notify, type Tx, type translate } from '@mes/engine-server';
 import { type RawBuilder, sql } from 'kysely';
 import { PORTAL_PATH, SRM_MENU } from './index';
 import { OFFER_STATUS, SOW_STATUS, type SowState, type SowStatus } from './logic/status';
@@ -104,13 +104,13 @@ export async function tellSuppliers(
   tx: Tx,
   users: (number | null)[],
   key: Parameters<typeof translate>[0],
-  params: Record<string, unknown>,
+  params: MessageParams,
   opts: { offerId?: number; todo?: boolean; from?: number | null } = {},
 ): Promise<void> {
   await notify(tx, {
     to: users.filter((u): u is number => u !== null),
-    title: translate(key, 'zh', params),
-    content: translate(key, 'en', params),
+    key,
+    params,
     route: PORTAL_PATH,
     parameter: opts.offerId ? String(opts.offerId) : undefined,
     menuCode: SRM_MENU.portalQuote,
