@@ -1,4 +1,13 @@
-import { AppError, type Db, type MessageParams, notify, type Tx, type translate } from '@mes/engine-server';
+import {
+  AppError,
+  companyTimeZone,
+  type Db,
+  type MessageParams,
+  notify,
+  type Tx,
+  type translate,
+} from '@mes/engine-server';
+import { formatInstant } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { PORTAL_PATH, SRM_MENU } from './index';
 import { OFFER_STATUS, SOW_STATUS, type SowState, type SowStatus } from './logic/status';
@@ -119,9 +128,7 @@ export async function tellSuppliers(
   });
 }
 
-/** Short local time for message texts (the reader's clock is China time for the demo company). */
-export function shortTime(iso: string | Date): string {
-  const d = new Date(iso);
-  const local = new Date(d.getTime() + 8 * 3600_000);
-  return `${local.toISOString().slice(0, 16).replace('T', ' ')}`;
+/** Short time for message texts, on the company's clock (system parameter 公司时区). */
+export async function shortTime(ex: Ex, iso: string | Date): Promise<string> {
+  return formatInstant(iso, await companyTimeZone(ex), 'minute');
 }

@@ -21,6 +21,7 @@ export * from './http/envelope';
 export * from './http/proxy';
 export * from './http/server';
 export * from './messages';
+export * from './clock';
 export * from './notify';
 export * from './numbering';
 export * from './oplog';

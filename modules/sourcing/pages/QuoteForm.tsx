@@ -1,4 +1,4 @@
-import { type Row, useApi } from '@mes/engine-web/entity';
+import { formatDateTime, type Row, useApi } from '@mes/engine-web/entity';
 import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,7 +15,6 @@ import {
   Table,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { texts } from '../locales';
 import { QuoteFiles } from './QuoteFiles';
@@ -191,7 +190,7 @@ export function QuoteForm({
         <Descriptions size="small" bordered column={3}>
           <Descriptions.Item label={t('portal.status')}>{statusTag(d.Offer_Status)}</Descriptions.Item>
           <Descriptions.Item label={t('portal.end')}>
-            {dayjs(String(d.End_Time)).format('YYYY-MM-DD HH:mm')}
+            {formatDateTime(d.End_Time, 'minute')}
             {editable && (
               <Typography.Text type="warning" style={{ marginLeft: 8 }}>
                 {t('portal.remaining', { time: until(String(d.End_Time), now) })}

@@ -1,9 +1,11 @@
 import {
   EntityListPage,
   entityKeys,
+  fromWallClock,
   type ModulePageProps,
   type Row,
   useApi,
+  toWallClock,
   useEntityDef,
 } from '@mes/engine-web/entity';
 import { useLabel, useModuleText } from '@mes/engine-web/i18n';
@@ -15,6 +17,9 @@ import { useNavigate } from 'react-router';
 import { COMPARE_PATH } from '../index';
 import { texts } from '../locales';
 import { SOW_STATUS } from '../logic/status';
+
+/** Now on the company's clock, as the pickers hold it (engine-web toWallClock). */
+const nowOnClock = (): Dayjs => toWallClock(new Date()) ?? dayjs();
 
 type Dialog = { kind: 'release' | 'nextRound' | 'closeCase'; row: Row } | null;
 
@@ -138,8 +143,9 @@ function ReleaseDialog({ row, onClose, onDone }: DialogProps) {
     try {
       await api.post('/Sow/Release', {
         Sow_ID: row.Sow_ID,
-        Start_Time: v.start?.toISOString(),
-        End_Time: v.end.toISOString(),
+        // picked on the company's clock (公司时区), whatever the browser's time zone
+        Start_Time: v.start ? fromWallClock(v.start) : undefined,
+        End_Time: fromWallClock(v.end),
       });
       void message.success(t('actions.release'));
       await onDone();
@@ -162,7 +168,7 @@ function ReleaseDialog({ row, onClose, onDone }: DialogProps) {
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ start: dayjs(), end: dayjs().add(7, 'day').hour(17).minute(0).second(0) }}
+        initialValues={{ start: nowOnClock(), end: nowOnClock().add(7, 'day').hour(17).minute(0).second(0) }}
       >
         <Form.Item name="start" label={t('release.start')}>
           <DatePicker showTime style={{ width: '100%' }} />
@@ -211,7 +217,7 @@ function NextRoundDialog({ row, onClose, onDone }: DialogProps) {
     try {
       await api.post('/Sow/NextRound', {
         Sow_ID: row.Sow_ID,
-        End_Time: v.end.toISOString(),
+        End_Time: fromWallClock(v.end),
         Supplier_IDs: v.suppliers,
       });
       await onDone();
@@ -234,7 +240,7 @@ function NextRoundDialog({ row, onClose, onDone }: DialogProps) {
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ end: dayjs().add(3, 'day').hour(17).minute(0).second(0) }}
+        initialValues={{ end: nowOnClock().add(3, 'day').hour(17).minute(0).second(0) }}
       >
         <Form.Item
           name="suppliers"

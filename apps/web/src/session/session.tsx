@@ -13,6 +13,8 @@ import {
   sortMenu,
 } from '../shell/menu';
 import { autoLockMs } from '../shell/rules';
+import { setCompanyTimeZone } from '@mes/engine-web/entity';
+import { PARAM } from '@mes/model';
 import { type LoginInfo, shellApi } from './api';
 import { isLocked } from './cookies';
 
@@ -97,6 +99,8 @@ export function RequireSession({ children, allowLocked }: { children: ReactNode;
   const session = useMemo<Session | null>(() => {
     if (!query.data || !userId) return null;
     const { user, menu } = query.data;
+    // every time is shown on the company's clock (公司时区), set before any page renders one
+    setCompanyTimeZone(user.SystemSettings?.find((p) => p.ID === PARAM.COMPANY_TIME_ZONE)?.Parameter_Value);
     const sorted = sortMenu(menu);
     return {
       userId: Number(user.User_ID),
