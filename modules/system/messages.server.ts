@@ -73,7 +73,11 @@ export function messageRoutes(app: FastifyInstance, engine: Engine) {
       delete r.__total;
       // stored as a key and parameters: rendered in the reader's language (issue 25, bug 7)
       r.Title = messageTitle(
-        { title: String(r.Title), msg_key: r.msg_key as string | null, msg_params: r.msg_params as string | null },
+        {
+          title: String(r.Title),
+          msg_key: r.msg_key as string | null,
+          msg_params: r.msg_params as string | null,
+        },
         ctx.lang,
       );
       delete r.msg_key;

@@ -13,7 +13,9 @@ describe('instants on the company clock (issue 25, bug 6)', () => {
   });
   it('reads a time without offset on the company clock', () => {
     expect(parseInstant('2026-12-04T17:00', 'Asia/Shanghai')?.toISOString()).toBe('2026-12-04T09:00:00.000Z');
-    expect(parseInstant('2026-12-04 17:00:30', 'Asia/Shanghai')?.toISOString()).toBe('2026-12-04T09:00:30.000Z');
+    expect(parseInstant('2026-12-04 17:00:30', 'Asia/Shanghai')?.toISOString()).toBe(
+      '2026-12-04T09:00:30.000Z',
+    );
     expect(parseInstant('2026-12-04T17:00:00+08:00', 'UTC')?.toISOString()).toBe('2026-12-04T09:00:00.000Z');
     expect(parseInstant('2026-07-01T12:00', 'Europe/Berlin')?.toISOString()).toBe('2026-07-01T10:00:00.000Z');
     expect(parseInstant('2026-01-01T12:00', 'Europe/Berlin')?.toISOString()).toBe('2026-01-01T11:00:00.000Z');

@@ -4,8 +4,8 @@ import {
   fromWallClock,
   type ModulePageProps,
   type Row,
-  useApi,
   toWallClock,
+  useApi,
   useEntityDef,
 } from '@mes/engine-web/entity';
 import { useLabel, useModuleText } from '@mes/engine-web/i18n';

@@ -1,5 +1,6 @@
 import { authStorage } from '@mes/engine-web/api';
-import { useApi } from '@mes/engine-web/entity';
+import { setCompanyTimeZone, useApi } from '@mes/engine-web/entity';
+import { PARAM } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -13,8 +14,6 @@ import {
   sortMenu,
 } from '../shell/menu';
 import { autoLockMs } from '../shell/rules';
-import { setCompanyTimeZone } from '@mes/engine-web/entity';
-import { PARAM } from '@mes/model';
 import { type LoginInfo, shellApi } from './api';
 import { isLocked } from './cookies';
 

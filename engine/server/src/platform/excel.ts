@@ -137,7 +137,10 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
                 sheet
                   .addRow(
                     Object.fromEntries(
-                      fields.map(([n, f]) => [n, exportCell(f, r[n], formatValue(n, f, r, ctx.lang, timeZone))]),
+                      fields.map(([n, f]) => [
+                        n,
+                        exportCell(f, r[n], formatValue(n, f, r, ctx.lang, timeZone)),
+                      ]),
                     ),
                   )
                   .commit();

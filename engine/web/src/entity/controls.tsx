@@ -80,7 +80,7 @@ export function dateText(field: DateField | DateTimeField, value: unknown): stri
   if (field.kind === 'datetime') return formatDateTime(value);
   const d = value ? dayjs(String(value)) : null;
   if (!d?.isValid()) return '';
-  return d.format(field.kind === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  return d.format('YYYY-MM-DD');
 }
 
 function DateInput(
