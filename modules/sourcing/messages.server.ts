@@ -93,7 +93,7 @@ export const SRM_MESSAGES = defineMessages({
     zh: '系统中没有“供应商门户”角色',
     en: 'The supplier portal role does not exist',
   },
-  // texts of the messages sent (stored in Chinese, as the engine's approval messages are)
+  // texts of the messages sent: stored as key and parameters, read in each reader's language
   'srm.msg_invited': {
     zh: '邀请报价：{sow} {project} 第 {round} 轮，截止 {end}',
     en: 'Request for quotation: {sow} {project} round {round}, closes {end}',
