@@ -8,8 +8,8 @@ import {
   formatDecimal,
   fromWallClock,
   setCompanyTimeZone,
-  toWallClock,
   totalText,
+  toWallClock,
 } from './format';
 import { buildTree } from './tree';
 
