@@ -1,5 +1,5 @@
 import { AppError, defineHooks, type HookContext, type Row, type Tx } from '@mes/engine-server';
-import { addDecimal, mulDecimal } from '@mes/model';
+import { addDecimal, compareDecimal, mulDecimal } from '@mes/model';
 import { sql } from 'kysely';
 import { bidEvaluation } from './bidEvaluation.entity';
 import { loadComparison } from './comparison.server';
@@ -57,7 +57,11 @@ async function checkAwards(ctx: HookContext, data: Row, old: Row | null) {
     if (seen.has(item)) throw new AppError('srm.duplicate_item', { item });
     seen.add(item);
     const q = quoted.find(
-      (x) => x.supplier_id === a.Supplier_ID && x.item_no === item && x.unit_price !== null,
+      (x) =>
+        x.supplier_id === a.Supplier_ID &&
+        x.item_no === item &&
+        x.unit_price !== null &&
+        compareDecimal(x.unit_price, '0') > 0,
     );
     if (!q) {
       const { rows } = await sql<{

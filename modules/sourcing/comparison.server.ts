@@ -48,7 +48,8 @@ export async function loadComparison(ex: Db | Tx, sowId: number): Promise<Loaded
     FROM offer o WHERE o.sow_id = ${sowId} ORDER BY o.round_no, o.supplier_id`.execute(ex);
   const { rows: items } =
     await sql<Row>`SELECT i.parent_id, i.item_no AS "Item_NO", i.unit_price AS "Unit_Price",
-      i.tooling_cost AS "Tooling_Cost", i.lead_time_days AS "Lead_Time_Days", i.moq AS "MOQ"
+      i.tooling_cost AS "Tooling_Cost", i.lead_time_days AS "Lead_Time_Days", i.moq AS "MOQ",
+      i.declined AS "Declined"
     FROM offer_items i JOIN offer o ON o.id = i.parent_id WHERE o.sow_id = ${sowId}`.execute(ex);
   const { rows: suppliers } = await sql<Row>`SELECT s.id AS "Supplier_ID", s.supplier_code AS "Supplier_Code",
       s.short_name AS "Short_Name", s.risk_score AS "Risk_Score"

@@ -56,6 +56,14 @@ export const SRM_MESSAGES = defineMessages({
     zh: '请至少为一个零件填写单价后再提交',
     en: 'Enter a unit price for at least one part before submitting',
   },
+  'srm.price_not_positive': {
+    zh: '项次 {item} 的单价必须大于 0',
+    en: 'The unit price of item {item} must be greater than 0',
+  },
+  'srm.price_missing': {
+    zh: '项次 {items} 没有填写单价：请填写大于 0 的单价，或勾选“不报价”',
+    en: 'Item {items} has no unit price: enter a price greater than 0, or tick "Not quoted"',
+  },
   'srm.award_exists': {
     zh: '该 SOW 已有评标单 {no}',
     en: 'This SOW already has bid evaluation {no}',
@@ -85,7 +93,7 @@ export const SRM_MESSAGES = defineMessages({
     zh: '系统中没有“供应商门户”角色',
     en: 'The supplier portal role does not exist',
   },
-  // texts of the messages sent (stored in Chinese, as the engine's approval messages are)
+  // texts of the messages sent: stored as key and parameters, read in each reader's language
   'srm.msg_invited': {
     zh: '邀请报价：{sow} {project} 第 {round} 轮，截止 {end}',
     en: 'Request for quotation: {sow} {project} round {round}, closes {end}',

@@ -13,11 +13,10 @@ import {
   type Row,
   requestContext,
   type Tx,
-  translate,
   withTx,
   writeLog,
 } from '@mes/engine-server';
-import { addDecimal, decimalString, mulDecimal } from '@mes/model';
+import { addDecimal, compareDecimal, decimalString, mulDecimal } from '@mes/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -40,6 +39,8 @@ const quoteBody = z.strictObject({
       z.strictObject({
         Item_NO: z.number().int().positive(),
         Unit_Price: decimalString(items.Unit_Price).nullable().optional(),
+        /** 不报价: the supplier declines this part; its price is cleared and it is never ranked. */
+        Declined: z.boolean().optional(),
         Tooling_Cost: decimalString(items.Tooling_Cost).nullable().optional(),
         Lead_Time_Days: z.number().int().min(0).max(3650).nullable().optional(),
         MOQ: decimalString(items.MOQ).nullable().optional(),
@@ -102,7 +103,12 @@ export async function saveQuote(
       throw new AppError('srm.unknown_item', { item: it.Item_NO });
     if (seen.has(it.Item_NO)) throw new AppError('srm.duplicate_item', { item: it.Item_NO });
     seen.add(it.Item_NO);
-    await sql`UPDATE offer_items SET unit_price = ${it.Unit_Price ?? null}, tooling_cost = ${it.Tooling_Cost ?? null},
+    const declined = it.Declined === true;
+    // a price is a positive amount; 0 would be ranked as the lowest price (issue 25, bug 1)
+    if (!declined && it.Unit_Price != null && compareDecimal(it.Unit_Price, '0') <= 0)
+      throw new AppError('srm.price_not_positive', { item: it.Item_NO });
+    await sql`UPDATE offer_items SET unit_price = ${declined ? null : (it.Unit_Price ?? null)},
+        tooling_cost = ${declined ? null : (it.Tooling_Cost ?? null)}, declined = ${declined},
         lead_time_days = ${it.Lead_Time_Days ?? null}, moq = ${it.MOQ ?? null}, remark = ${it.Remark ?? null}
       WHERE parent_id = ${o.id} AND item_no = ${it.Item_NO}`.execute(tx);
   }
@@ -110,8 +116,11 @@ export async function saveQuote(
     item_no: number;
     unit_price: string | null;
     tooling_cost: string | null;
+    declined: boolean;
   }>`
-    SELECT item_no, unit_price, tooling_cost FROM offer_items WHERE parent_id = ${o.id}`.execute(tx);
+    SELECT item_no, unit_price, tooling_cost, declined FROM offer_items WHERE parent_id = ${o.id}
+    ORDER BY item_no`.execute(tx);
+  if (b.Submit) checkSubmittable(saved);
   let total = '0';
   let tooling = '0';
   for (const it of saved) {
@@ -120,7 +129,6 @@ export async function saveQuote(
     total = addDecimal(total, mulDecimal(it.unit_price, qty, 4));
     tooling = addDecimal(tooling, it.tooling_cost ?? '0');
   }
-  if (b.Submit && !saved.some((it) => it.unit_price !== null)) throw new AppError('srm.nothing_quoted');
   await sql`UPDATE offer SET offer_status = ${r.value.status},
       lta = ${b.LTA === undefined ? sql`lta` : b.LTA}, qs = ${b.QS === undefined ? sql`qs` : b.QS},
       project_node = ${b.Project_Node === undefined ? sql`project_node` : b.Project_Node},
@@ -136,8 +144,8 @@ export async function saveQuote(
     const params = { supplier: s.name, sow: o.sow_no, round: b.Round_NO };
     await notify(tx, {
       to: [o.buyer],
-      title: translate('srm.msg_quote_submitted', 'zh', params),
-      content: translate('srm.msg_quote_submitted', 'en', params),
+      key: 'srm.msg_quote_submitted',
+      params,
       route: '/SRM/sow',
       parameter: String(b.Sow_ID),
       menuCode: SRM_MENU.sow,
@@ -145,6 +153,18 @@ export async function saveQuote(
     });
   }
   return o.id;
+}
+
+/**
+ * A submitted quotation prices every part or declines it (不报价) explicitly, and prices at least
+ * one: an empty line is a forgotten price, not an offer.
+ */
+function checkSubmittable(lines: { item_no: number; unit_price: string | null; declined: boolean }[]) {
+  const open = lines.filter(
+    (l) => !l.declined && (l.unit_price === null || compareDecimal(l.unit_price, '0') <= 0),
+  );
+  if (open.length) throw new AppError('srm.price_missing', { items: open.map((l) => l.item_no).join(', ') });
+  if (!lines.some((l) => !l.declined)) throw new AppError('srm.nothing_quoted');
 }
 
 const OFFER_COLUMNS = sql`o.id AS "Offer_ID", o.offer_no AS "Offer_NO", o.sow_id AS "Sow_ID", w.sow_no AS "Sow_NO",
@@ -227,7 +247,7 @@ export function portalRoutes(app: FastifyInstance, engine: Engine) {
         p.part_name AS "Part_Name", p.drawing_no AS "Drawing_NO", u.unit_name AS "Unit_Name", p.assembly AS "Assembly",
         p.annual_qty AS "Annual_Qty", p.qc AS "QC", p.tooling AS "Tooling", p.cav AS "CAV",
         i.unit_price AS "Unit_Price", i.tooling_cost AS "Tooling_Cost", i.lead_time_days AS "Lead_Time_Days",
-        i.moq AS "MOQ", i.remark AS "Remark"
+        i.moq AS "MOQ", i.remark AS "Remark", coalesce(i.declined, false) AS "Declined"
       FROM sow_parts p LEFT JOIN unit u ON u.id = p.unit_id
         LEFT JOIN offer_items i ON i.parent_id = ${offerId} AND i.item_no = p.item_no
       WHERE p.parent_id = ${r.Sow_ID} ORDER BY p.line_no`.execute(db);

@@ -89,6 +89,63 @@ describe('bad quotations change nothing', () => {
     expect(await stored(token)).toEqual(before);
   });
 
+  it('a zero or empty price cannot be submitted; a line may be declined (不报价) explicitly', async () => {
+    const token = f.suppliers[1].token;
+    const before = await stored(token);
+    const zero = await quote(t, token, sowId, 1, ['0', '2', '3']);
+    expect(zero.status).toBe(400);
+    expect(zero.body.Message).toBe('项次 1 的单价必须大于 0');
+    const empty = await t.call(
+      'POST',
+      '/SRM/Portal/Quote',
+      { Sow_ID: sowId, Round_NO: 1, Submit: true, Items: [{ Item_NO: 1, Unit_Price: '5' }] },
+      { ...as(token), ...en },
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.Message).toBe(
+      'Item 2, 3 has no unit price: enter a price greater than 0, or tick "Not quoted"',
+    );
+    expect(await stored(token)).toEqual(before);
+    // a draft may leave prices open; the submission declines what it does not quote
+    expect((await quote(t, token, sowId, 1, ['5', null, null], false)).status).toBe(200);
+    const allDeclined = await t.call(
+      'POST',
+      '/SRM/Portal/Quote',
+      {
+        Sow_ID: sowId,
+        Round_NO: 1,
+        Submit: true,
+        Items: [1, 2, 3].map((n) => ({ Item_NO: n, Declined: true })),
+      },
+      as(token),
+    );
+    expect(allDeclined.status).toBe(400);
+    const ok = await t.call(
+      'POST',
+      '/SRM/Portal/Quote',
+      {
+        Sow_ID: sowId,
+        Round_NO: 1,
+        Submit: true,
+        Items: [
+          { Item_NO: 1, Unit_Price: '5' },
+          { Item_NO: 2, Declined: true, Unit_Price: '7' },
+          { Item_NO: 3, Declined: true },
+        ],
+      },
+      as(token),
+    );
+    expect(ok.status).toBe(200);
+    const after = (await stored(token)) as unknown as {
+      Items: { Unit_Price: string | null; Declined: boolean }[];
+    };
+    expect(after.Items.map((i) => [i.Unit_Price, i.Declined])).toEqual([
+      ['5', false],
+      [null, true],
+      [null, true],
+    ]);
+  });
+
   it("another supplier's offer id is not there; a SOW it is not invited to cannot be quoted", async () => {
     const [a, b] = f.suppliers;
     const theirs = (

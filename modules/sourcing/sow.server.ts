@@ -114,7 +114,7 @@ async function openRound(
       tx,
       [x.portal_user_id],
       'srm.msg_invited',
-      { sow: s.sow_no, project: s.project_name, round, end: shortTime(end) },
+      { sow: s.sow_no, project: s.project_name, round, end: await shortTime(tx, end) },
       { offerId: id, todo: true, from: me },
     );
   }

@@ -1,4 +1,13 @@
-import { AppError, type Db, notify, type Tx, translate } from '@mes/engine-server';
+import {
+  AppError,
+  companyTimeZone,
+  type Db,
+  type MessageParams,
+  notify,
+  type Tx,
+  type translate,
+} from '@mes/engine-server';
+import { formatInstant } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { PORTAL_PATH, SRM_MENU } from './index';
 import { OFFER_STATUS, SOW_STATUS, type SowState, type SowStatus } from './logic/status';
@@ -104,13 +113,13 @@ export async function tellSuppliers(
   tx: Tx,
   users: (number | null)[],
   key: Parameters<typeof translate>[0],
-  params: Record<string, unknown>,
+  params: MessageParams,
   opts: { offerId?: number; todo?: boolean; from?: number | null } = {},
 ): Promise<void> {
   await notify(tx, {
     to: users.filter((u): u is number => u !== null),
-    title: translate(key, 'zh', params),
-    content: translate(key, 'en', params),
+    key,
+    params,
     route: PORTAL_PATH,
     parameter: opts.offerId ? String(opts.offerId) : undefined,
     menuCode: SRM_MENU.portalQuote,
@@ -119,9 +128,7 @@ export async function tellSuppliers(
   });
 }
 
-/** Short local time for message texts (the reader's clock is China time for the demo company). */
-export function shortTime(iso: string | Date): string {
-  const d = new Date(iso);
-  const local = new Date(d.getTime() + 8 * 3600_000);
-  return `${local.toISOString().slice(0, 16).replace('T', ' ')}`;
+/** Short time for message texts, on the company's clock (system parameter 公司时区). */
+export async function shortTime(ex: Ex, iso: string | Date): Promise<string> {
+  return formatInstant(iso, await companyTimeZone(ex), 'minute');
 }

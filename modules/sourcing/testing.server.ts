@@ -96,6 +96,8 @@ export async function quote(
       Items: prices.map((p, i) => ({
         Item_NO: i + 1,
         Unit_Price: p,
+        // a submission declines (不报价) the parts it leaves without a price
+        ...(p === null && submit ? { Declined: true } : {}),
         Tooling_Cost: '1000',
         Lead_Time_Days: 30,
       })),

@@ -1,4 +1,12 @@
-import { AppError, type Engine, likePattern, ok, parseWith, requestContext } from '@mes/engine-server';
+import {
+  AppError,
+  type Engine,
+  likePattern,
+  messageTitle,
+  ok,
+  parseWith,
+  requestContext,
+} from '@mes/engine-server';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -14,7 +22,7 @@ const listQuery = z.strictObject({
 });
 const idBody = z.strictObject({ ID: z.number().int().positive() });
 
-const COLUMNS = sql`m.id AS "ID", m.title AS "Title", m.content AS "Content", m.send_time AS "Send_Time", m.route AS "Route",
+const COLUMNS = sql`m.id AS "ID", m.title AS "Title", m.msg_key, m.msg_params, m.content AS "Content", m.send_time AS "Send_Time", m.route AS "Route",
   m.parameter AS "Parameter", m.menu_id AS "Menu_ID", m.msg_type AS "Msg_Type", m.status AS "Status", m.level AS "Level",
   m.class AS "Class", r.is_read AS "Is_Read", r.is_done AS "Is_Done", f.user_name AS "From_User_Name",
   pm.menu_name AS "Parent_Menu_Name", pm.menu_name_en AS "Parent_Menu_Name_En", mm.menu_name AS "Menu_Name"`;
@@ -47,7 +55,9 @@ export function messageRoutes(app: FastifyInstance, engine: Engine) {
       ownUserId(req, q.User_ID);
       conds.push(sql`m.msg_type = 2 AND NOT r.is_done`);
     } else if (q.Status === '1') conds.push(sql`NOT r.is_read`);
-    if (q.Title) conds.push(sql`m.title ILIKE ${likePattern(q.Title)}`);
+    // a message is found by its title in either language, whichever the reader uses
+    if (q.Title)
+      conds.push(sql`(m.title ILIKE ${likePattern(q.Title)} OR m.title_en ILIKE ${likePattern(q.Title)})`);
     const where = sql.join(conds, sql` AND `);
     const { rows } = await sql<
       Record<string, unknown>
@@ -59,7 +69,20 @@ export function messageRoutes(app: FastifyInstance, engine: Engine) {
     if (!rows.length && q.Page > 1)
       total = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`.execute(db))
         .rows[0].n;
-    for (const r of rows) delete r.__total;
+    for (const r of rows) {
+      delete r.__total;
+      // stored as a key and parameters: rendered in the reader's language (issue 25, bug 7)
+      r.Title = messageTitle(
+        {
+          title: String(r.Title),
+          msg_key: r.msg_key as string | null,
+          msg_params: r.msg_params as string | null,
+        },
+        ctx.lang,
+      );
+      delete r.msg_key;
+      delete r.msg_params;
+    }
     return ok(rows, ctx, { TotalCount: total, Page: q.Page, PageSize: q.PageSize });
   });
 

@@ -1,4 +1,5 @@
 import { AppError, defineHooks, type SeedContext } from '@mes/engine-server';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@mes/model';
 import { sql } from 'kysely';
 import { PARAM, systemParameter } from './systemParameter.entity';
 
@@ -59,12 +60,21 @@ export const RESERVED_PARAMETERS: {
     notes: 'yyyy-MM-dd：该日及以前的库存单据不能审核或反审核；0 = 不关账',
     accepts: /^(0|\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))$/,
   },
+  {
+    id: PARAM.COMPANY_TIME_ZONE,
+    name: '公司时区',
+    value: DEFAULT_TIME_ZONE,
+    notes: 'IANA 时区名，如 Asia/Shanghai；所有时间按该时区显示和打印',
+    accepts: /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/,
+  },
 ];
 
 export const systemParameterHooks = defineHooks(systemParameter, {
   validate(_ctx, data, old) {
     const reserved = old && RESERVED_PARAMETERS.find((p) => p.id === old.ID);
-    if (reserved && typeof data.Parameter_Value === 'string' && !reserved.accepts.test(data.Parameter_Value))
+    const value = data.Parameter_Value;
+    const zoneUnknown = reserved?.id === PARAM.COMPANY_TIME_ZONE && !isTimeZone(value);
+    if (reserved && typeof value === 'string' && (!reserved.accepts.test(value) || zoneUnknown))
       throw new AppError('validation', {
         field: systemParameter.fields.Parameter_Value.label,
         reason: { zh: `取值无效（${reserved.notes}）`, en: `not an allowed value (${reserved.notes})` },

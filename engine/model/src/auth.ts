@@ -172,7 +172,16 @@ export const sendMsg = defineEntity({
   table: 'send_msg',
   api: false,
   fields: {
+    /** The Chinese rendering (kept for search and for rows written before keys); see Msg_Key. */
     Title: text({ zh: '标题', en: 'Title' }, { max: 200, required: true }),
+    /** The English rendering, for the title search in either language. */
+    Title_En: text({ zh: '英文标题', en: 'Title (English)' }, { max: 200 }),
+    /**
+     * The message as a server catalogue key and its parameters (JSON): every reader sees it in
+     * their own language (issue 25, bug 7). Rows without a key show Title and Content as stored.
+     */
+    Msg_Key: text({ zh: '消息键', en: 'Message key' }, { max: 100 }),
+    Msg_Params: text({ zh: '消息参数', en: 'Message parameters' }, { max: 8000 }),
     Content: text({ zh: '内容', en: 'Content' }, { max: 2000, multiline: true }),
     Send_Time: datetime({ zh: '发送时间', en: 'Sent' }, { required: true }),
     Route: text({ zh: '路由', en: 'Route' }, { max: 200 }),

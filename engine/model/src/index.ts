@@ -14,4 +14,5 @@ export * from './params';
 export * from './password';
 export * from './platform';
 export * from './schema';
+export * from './time';
 export * from './wire';

@@ -8,10 +8,13 @@ export const PARAM = {
   SESSION_MAX_HOURS: 33,
   /** stock closed up to this day (yyyy-MM-dd), or 0: nothing dated then or before posts or is reversed */
   STOCK_CLOSED_UNTIL: 34,
+  /** 公司时区: the IANA time zone every time is shown in (engine/model time.ts), default Asia/Shanghai */
+  COMPANY_TIME_ZONE: 40,
 } as const;
 
 /**
- * The parameters the web client reads from GET /Base/GetLoginInfo (the shell's auto-lock). A supplier
+ * The parameters the web client reads from GET /Base/GetLoginInfo (the shell's auto-lock, the clock
+ * times are shown on). A supplier
  * portal account gets these only: the others (stock, costing, sessions) are the company's business.
  */
-export const CLIENT_PARAMS: readonly number[] = [PARAM.AUTO_LOCK_MINUTES];
+export const CLIENT_PARAMS: readonly number[] = [PARAM.AUTO_LOCK_MINUTES, PARAM.COMPANY_TIME_ZONE];

@@ -6,6 +6,7 @@ export * from './auth/session';
 export * from './auth/settings';
 export * from './auth/throttle';
 export * from './auth/tokens';
+export * from './clock';
 export * from './context';
 export * from './crud/routes';
 export { likePattern, orderSql } from './crud/select';

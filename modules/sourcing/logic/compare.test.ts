@@ -122,3 +122,24 @@ describe('comparison', () => {
     expect(s.every((x) => x.Total_Score === '0.00')).toBe(true);
   });
 });
+
+describe('a declined, empty or zero price is never ranked (issue 25, bug 1)', () => {
+  it('the 0 of an old quotation is not the lowest price and scores nothing', () => {
+    const zero = offer(1, 10, 1, ['0', '5']);
+    const real = offer(2, 11, 1, ['9', '6']);
+    const c = compareOffers(parts, [zero, real], 1);
+    expect(c.rows[0].lowest).toEqual([11]);
+    expect(c.rows[0].lowestPrice).toBe('9');
+    expect(c.rows[0].cells[10]).toBeUndefined();
+    const t10 = c.totals.find((t) => t.Supplier_ID === 10)!;
+    expect(t10.Quoted_Parts).toBe(1);
+  });
+  it('a declined line is left out even when a price was kept with it', () => {
+    const declined = offer(1, 10, 1, ['1', '5']);
+    declined.Items[0].Declined = true;
+    const c = compareOffers(parts, [declined, offer(2, 11, 1, ['9', null])], 1);
+    expect(c.rows[0].lowest).toEqual([11]);
+    expect(c.rows[1].lowest).toEqual([10]);
+    expect(c.totals.find((t) => t.Supplier_ID === 10)!.Quoted_Parts).toBe(1);
+  });
+});

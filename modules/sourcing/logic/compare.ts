@@ -20,6 +20,8 @@ export interface QuotedItem {
   Tooling_Cost: string | null;
   Lead_Time_Days: number | null;
   MOQ: string | null;
+  /** 不报价: the supplier declined the part explicitly. */
+  Declined?: boolean;
 }
 
 export interface QuotedOffer {
@@ -74,6 +76,16 @@ export interface Comparison {
 const ZERO = '0';
 const dec = (s: string | null | undefined): string | null => (s && isDecimal(s) ? s : null);
 
+/**
+ * The price a line offers, or null when it offers none: declined, empty, or not above zero (a 0
+ * left by an older form is a missing price, not the lowest one).
+ */
+export function offeredPrice(it: QuotedItem | undefined): string | null {
+  if (!it || it.Declined) return null;
+  const p = dec(it.Unit_Price);
+  return p !== null && compareDecimal(p, ZERO) > 0 ? p : null;
+}
+
 /** Percentage change a → b with two decimals, computed on scaled integers (no floats). */
 export function percentChange(from: string, to: string): string | null {
   if (compareDecimal(from, ZERO) === 0) return null;
@@ -116,7 +128,7 @@ export function compareOffers(parts: PartRow[], offers: QuotedOffer[], lifeYears
     const cells: Record<number, Cell[]> = {};
     for (const o of submitted) {
       const it = o.Items.find((i) => i.Item_NO === p.Item_NO);
-      const price = dec(it?.Unit_Price);
+      const price = offeredPrice(it);
       if (!it || price === null) continue;
       cells[o.Supplier_ID] ??= [];
       const list = cells[o.Supplier_ID];
@@ -156,7 +168,7 @@ function offerTotals(parts: PartRow[], o: QuotedOffer) {
   let quoted = 0;
   for (const it of o.Items) {
     const part = parts.find((p) => p.Item_NO === it.Item_NO);
-    const price = dec(it.Unit_Price);
+    const price = offeredPrice(it);
     if (!part || price === null) continue;
     quoted++;
     annual = addDecimal(annual, mulDecimal(price, dec(part.Annual_Qty) ?? ZERO, 4));

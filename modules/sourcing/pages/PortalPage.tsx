@@ -1,8 +1,7 @@
-import { type ModulePageProps, type Row, useApi } from '@mes/engine-web/entity';
+import { formatDateTime, type ModulePageProps, type Row, useApi } from '@mes/engine-web/entity';
 import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Spin, Table, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { texts } from '../locales';
 import { OFFER_STATUSES } from '../offer.entity';
@@ -86,7 +85,7 @@ function SupplierOffers({ meta }: ModulePageProps) {
         {
           key: 'e',
           title: t('portal.end'),
-          render: (_v, r) => dayjs(String(r.End_Time)).format('YYYY-MM-DD HH:mm'),
+          render: (_v, r) => formatDateTime(r.End_Time, 'minute'),
         },
         { key: 's', title: t('portal.status'), render: (_v, r) => statusTag(r.Offer_Status) },
         { key: 'a', title: t('portal.totalAmount'), dataIndex: 'Total_Amount', align: 'right' },

@@ -1,10 +1,11 @@
-import { type Row, useApi } from '@mes/engine-web/entity';
+import { formatDateTime, type Row, useApi } from '@mes/engine-web/entity';
 import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Descriptions,
   Flex,
   Input,
@@ -14,7 +15,6 @@ import {
   Table,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { texts } from '../locales';
 import { QuoteFiles } from './QuoteFiles';
@@ -34,6 +34,7 @@ interface Item {
   Lead_Time_Days: number | null;
   MOQ: string | null;
   Remark: string | null;
+  Declined?: boolean;
 }
 type Detail = Row & { Items: Item[]; History: Row[]; Editable: boolean; Server_Time: string };
 
@@ -44,6 +45,27 @@ const until = (end: string, now: number) => {
   const m = Math.floor((ms % 3_600_000) / 60_000);
   return d ? `${d}d ${h}h ${m}m` : `${h}h ${m}m`;
 };
+
+/** A price the server accepts: a decimal above zero (InputNumber's min would turn −1 into 0). */
+const positive = (v: string | null) => v !== null && /^\d*\.?\d+$/.test(v.trim()) && Number(v) > 0;
+
+/**
+ * What the server would refuse, checked before sending (the server checks again): a price must be
+ * above zero, and a submission prices every part or declines it (不报价), and prices one at least.
+ */
+export function quoteProblem(
+  items: Pick<Item, 'Item_NO' | 'Unit_Price' | 'Declined'>[],
+  submit: boolean,
+): { key: 'priceNotPositive' | 'priceMissing' | 'nothingQuoted'; item?: number; items?: string } | null {
+  const live = items.filter((i) => !i.Declined);
+  const bad = live.find((i) => (i.Unit_Price ?? '') !== '' && !positive(i.Unit_Price));
+  if (bad) return { key: 'priceNotPositive', item: bad.Item_NO };
+  if (!submit) return null;
+  const open = live.filter((i) => !positive(i.Unit_Price));
+  if (open.length) return { key: 'priceMissing', items: open.map((i) => i.Item_NO).join(', ') };
+  if (!live.length) return { key: 'nothingQuoted' };
+  return null;
+}
 
 /** One quotation: the SOW facts, a price row per part, save draft / submit / revise until the end time. */
 export function QuoteForm({
@@ -97,6 +119,11 @@ export function QuoteForm({
   const set = (no: number, k: keyof Item, v: unknown) =>
     setItems((xs) => xs.map((x) => (x.Item_NO === no ? { ...x, [k]: v } : x)));
   const save = async (submit: boolean) => {
+    const problem = quoteProblem(items, submit);
+    if (problem) {
+      void message.error(t(`portal.${problem.key}`, problem));
+      return;
+    }
     setBusy(true);
     try {
       await api.post('/SRM/Portal/Quote', {
@@ -107,8 +134,9 @@ export function QuoteForm({
         ...head,
         Items: items.map((i) => ({
           Item_NO: i.Item_NO,
-          Unit_Price: i.Unit_Price || null,
-          Tooling_Cost: i.Tooling_Cost || null,
+          Unit_Price: i.Declined ? null : i.Unit_Price || null,
+          Declined: Boolean(i.Declined),
+          Tooling_Cost: i.Declined ? null : i.Tooling_Cost || null,
           Lead_Time_Days: i.Lead_Time_Days ?? null,
           MOQ: i.MOQ || null,
           Remark: i.Remark || null,
@@ -122,12 +150,12 @@ export function QuoteForm({
       setBusy(false);
     }
   };
-  const num = (no: number, k: 'Unit_Price' | 'Tooling_Cost' | 'MOQ', v: string | null) => (
+  const num = (no: number, k: 'Unit_Price' | 'Tooling_Cost' | 'MOQ', v: string | null, off = false) => (
     <InputNumber
-      min="0"
+      min={k === 'Unit_Price' ? undefined : '0'}
       stringMode
       size="small"
-      disabled={!editable}
+      disabled={!editable || off}
       value={v ?? undefined}
       onChange={(x) => set(no, k, x ?? null)}
       style={{ width: 110 }}
@@ -162,7 +190,7 @@ export function QuoteForm({
         <Descriptions size="small" bordered column={3}>
           <Descriptions.Item label={t('portal.status')}>{statusTag(d.Offer_Status)}</Descriptions.Item>
           <Descriptions.Item label={t('portal.end')}>
-            {dayjs(String(d.End_Time)).format('YYYY-MM-DD HH:mm')}
+            {formatDateTime(d.End_Time, 'minute')}
             {editable && (
               <Typography.Text type="warning" style={{ marginLeft: 8 }}>
                 {t('portal.remaining', { time: until(String(d.End_Time), now) })}
@@ -235,12 +263,24 @@ export function QuoteForm({
             {
               key: 'up',
               title: t('portal.unitPrice'),
-              render: (_v, r) => num(r.Item_NO, 'Unit_Price', r.Unit_Price),
+              render: (_v, r) => num(r.Item_NO, 'Unit_Price', r.Unit_Price, r.Declined),
+            },
+            {
+              key: 'dc',
+              title: t('portal.declined'),
+              render: (_v, r) => (
+                <Checkbox
+                  disabled={!editable}
+                  checked={Boolean(r.Declined)}
+                  onChange={(e) => set(r.Item_NO, 'Declined', e.target.checked)}
+                  data-testid={`quote-Declined-${r.Item_NO}`}
+                />
+              ),
             },
             {
               key: 'tc',
               title: t('portal.toolingCost'),
-              render: (_v, r) => num(r.Item_NO, 'Tooling_Cost', r.Tooling_Cost),
+              render: (_v, r) => num(r.Item_NO, 'Tooling_Cost', r.Tooling_Cost, r.Declined),
             },
             {
               key: 'lt',

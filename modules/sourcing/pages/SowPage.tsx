@@ -1,20 +1,56 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import {
   EntityListPage,
   entityKeys,
+  fromWallClock,
   type ModulePageProps,
   type Row,
+  toWallClock,
   useApi,
+  useDeleteEntity,
   useEntityDef,
 } from '@mes/engine-web/entity';
 import { useLabel, useModuleText } from '@mes/engine-web/i18n';
+import type { EntityDef } from '@mes/model';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, message, Popconfirm, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COMPARE_PATH } from '../index';
 import { texts } from '../locales';
 import { SOW_STATUS } from '../logic/status';
+
+/** Now on the company's clock, as the pickers hold it (engine-web toWallClock). */
+const nowOnClock = (): Dayjs => toWallClock(new Date()) ?? dayjs();
+
+/**
+ * The list's own buttons without delete: a released SOW cannot be deleted (the server refuses it),
+ * so delete is offered per row, on drafts only, by SowDeleteButton (issue 25, bug 12).
+ */
+const ALL_BUTTONS = ['add', 'edit', 'export', 'import', 'print', 'close', 'config'];
+export function listButtons(granted: readonly string[] | undefined): ReadonlySet<string> {
+  return new Set((granted ?? ALL_BUTTONS).filter((b) => b !== 'delete'));
+}
+
+function SowDeleteButton({ def, id }: { def: EntityDef; id: number }) {
+  const { t } = useTranslation();
+  const remove = useDeleteEntity(def);
+  return (
+    <Popconfirm
+      title={t('list.confirmDeleteDocument')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'entity-delete-confirm' }}
+      onConfirm={() => remove.mutate(id, { onSuccess: () => void message.success(t('common.success')) })}
+    >
+      <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`entity-delete-${id}`}>
+        {t('common.delete')}
+      </Button>
+    </Popconfirm>
+  );
+}
 
 type Dialog = { kind: 'release' | 'nextRound' | 'closeCase'; row: Row } | null;
 
@@ -75,6 +111,7 @@ export function SowPage({ meta }: ModulePageProps) {
             {t('actions.nextRound')}
           </Button>
         )}
+        {status === SOW_STATUS.DRAFT && may('delete') && <SowDeleteButton def={def} id={id} />}
         {status !== SOW_STATUS.DRAFT && (
           <Button
             type="link"
@@ -105,7 +142,7 @@ export function SowPage({ meta }: ModulePageProps) {
       <EntityListPage
         def={def}
         title={label(meta.title)}
-        buttons={meta.buttons ? new Set(meta.buttons) : undefined}
+        buttons={listButtons(meta.buttons)}
         rowActions={rowActions}
       />
       {dialog?.kind === 'release' && (
@@ -138,8 +175,9 @@ function ReleaseDialog({ row, onClose, onDone }: DialogProps) {
     try {
       await api.post('/Sow/Release', {
         Sow_ID: row.Sow_ID,
-        Start_Time: v.start?.toISOString(),
-        End_Time: v.end.toISOString(),
+        // picked on the company's clock (公司时区), whatever the browser's time zone
+        Start_Time: v.start ? fromWallClock(v.start) : undefined,
+        End_Time: fromWallClock(v.end),
       });
       void message.success(t('actions.release'));
       await onDone();
@@ -162,7 +200,7 @@ function ReleaseDialog({ row, onClose, onDone }: DialogProps) {
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ start: dayjs(), end: dayjs().add(7, 'day').hour(17).minute(0).second(0) }}
+        initialValues={{ start: nowOnClock(), end: nowOnClock().add(7, 'day').hour(17).minute(0).second(0) }}
       >
         <Form.Item name="start" label={t('release.start')}>
           <DatePicker showTime style={{ width: '100%' }} />
@@ -211,7 +249,7 @@ function NextRoundDialog({ row, onClose, onDone }: DialogProps) {
     try {
       await api.post('/Sow/NextRound', {
         Sow_ID: row.Sow_ID,
-        End_Time: v.end.toISOString(),
+        End_Time: fromWallClock(v.end),
         Supplier_IDs: v.suppliers,
       });
       await onDone();
@@ -234,7 +272,7 @@ function NextRoundDialog({ row, onClose, onDone }: DialogProps) {
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ end: dayjs().add(3, 'day').hour(17).minute(0).second(0) }}
+        initialValues={{ end: nowOnClock().add(3, 'day').hour(17).minute(0).second(0) }}
       >
         <Form.Item
           name="suppliers"

@@ -18,8 +18,10 @@ import { useSession } from './session';
 /** Unread messages for the bell: the count is Paging.TotalCount; polled every 300000 ms. */
 export function useUnread(pageSize = 5) {
   const api = useApi();
+  // the server renders messages in the reader's language: another language is another answer
+  const { i18n } = useTranslation();
   const q = useQuery({
-    queryKey: [...MSG_KEY, 'unread', pageSize],
+    queryKey: [...MSG_KEY, 'unread', pageSize, i18n.language],
     queryFn: () => shellApi(api).unread(1, pageSize),
     refetchInterval: MESSAGE_POLL_MS,
     staleTime: 0,
@@ -31,8 +33,9 @@ export function useUnread(pageSize = 5) {
 export function usePending() {
   const api = useApi();
   const { user } = useSession();
+  const { i18n } = useTranslation();
   const q = useQuery({
-    queryKey: [...MSG_KEY, 'pending', user.User_ID],
+    queryKey: [...MSG_KEY, 'pending', user.User_ID, i18n.language],
     queryFn: () => shellApi(api).pending(user.User_ID, user.Dept_ID),
     refetchInterval: MESSAGE_POLL_MS,
     staleTime: 0,

@@ -1,5 +1,6 @@
 import { authStorage } from '@mes/engine-web/api';
-import { useApi } from '@mes/engine-web/entity';
+import { setCompanyTimeZone, useApi } from '@mes/engine-web/entity';
+import { PARAM } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -97,6 +98,8 @@ export function RequireSession({ children, allowLocked }: { children: ReactNode;
   const session = useMemo<Session | null>(() => {
     if (!query.data || !userId) return null;
     const { user, menu } = query.data;
+    // every time is shown on the company's clock (公司时区), set before any page renders one
+    setCompanyTimeZone(user.SystemSettings?.find((p) => p.ID === PARAM.COMPANY_TIME_ZONE)?.Parameter_Value);
     const sorted = sortMenu(menu);
     return {
       userId: Number(user.User_ID),

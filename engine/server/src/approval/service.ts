@@ -1,11 +1,11 @@
-import { type EntityDef, labelOf, STATE, STATE_LABELS } from '@mes/model';
+import { type EntityDef, STATE, STATE_LABELS } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
 import type { RequestContext } from '../context';
 import type { Row } from '../db';
 import { type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
-import { AppError, notFound, translate } from '../errors';
+import { AppError, notFound } from '../errors';
 import type { ApprovalWrites, HookContext } from '../hooks';
 import { notify } from '../notify';
 import type { Verb } from '../oplog';
@@ -189,11 +189,13 @@ export class ApprovalService {
     me: number,
   ) {
     const parameter = String(doc.id);
-    const params = { doc: labelOf(def.label, 'zh'), no };
+    // the document type in both languages: each reader sees the message in their own
+    const params = { doc: def.label, no };
     if (to.state === STATE.IN_APPROVAL && to.next)
       await notify(tx, {
         to: [to.next],
-        title: translate('msg_pending', 'zh', params),
+        key: 'msg_pending',
+        params,
         route,
         parameter,
         menuCode: def.menu,
@@ -205,7 +207,8 @@ export class ApprovalService {
     if (to.state === STATE.APPROVED)
       await notify(tx, {
         to: [author],
-        title: translate('msg_approved', 'zh', params),
+        key: 'msg_approved',
+        params,
         route,
         parameter,
         menuCode: def.menu,
@@ -214,7 +217,8 @@ export class ApprovalService {
     if (action === 'Rejected')
       await notify(tx, {
         to: [author],
-        title: translate('msg_rejected', 'zh', { ...params, reason }),
+        key: 'msg_rejected',
+        params: { ...params, reason: reason ?? '' },
         route,
         parameter,
         menuCode: def.menu,

@@ -12,6 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { companyTimeZone } from '../clock';
 import type { Row } from '../db';
 import { pgCode, type Tx, withTx } from '../db/tx';
 import type { Engine } from '../engine';
@@ -117,6 +118,7 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
         const total = Math.min(first.paging.TotalCount, MAX_EXPORT_ROWS + EXPORT_PAGE);
         const report = exportProgress(ctx.user?.User_ID, token, total);
         const fields = exportable(def);
+        const timeZone = await companyTimeZone(engine.db);
         const out = new PassThrough();
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
         const sheet = book.addWorksheet(labelOf(def.label, ctx.lang).slice(0, 31));
@@ -135,7 +137,10 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
                 sheet
                   .addRow(
                     Object.fromEntries(
-                      fields.map(([n, f]) => [n, exportCell(f, r[n], formatValue(n, f, r, ctx.lang))]),
+                      fields.map(([n, f]) => [
+                        n,
+                        exportCell(f, r[n], formatValue(n, f, r, ctx.lang, timeZone)),
+                      ]),
                     ),
                   )
                   .commit();

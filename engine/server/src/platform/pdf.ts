@@ -1,4 +1,14 @@
-import { type EntityDef, type FieldDef, type Fields, fill, type Lang, labelOf, refShown } from '@mes/model';
+import {
+  DEFAULT_TIME_ZONE,
+  type EntityDef,
+  type FieldDef,
+  type Fields,
+  fill,
+  formatInstant,
+  type Lang,
+  labelOf,
+  refShown,
+} from '@mes/model';
 import type { Row } from '../db';
 import { runHeavy } from './heavyPool';
 import { type PrintHeader, type PrintModel, TEXT } from './pdfRender';
@@ -6,7 +16,14 @@ import type { TableColumn } from './pdfTable';
 
 export { cjkFonts, type PrintHeader } from './pdfRender';
 
-export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): string {
+/** A value as printed and exported; times on the company's clock (system parameter 公司时区). */
+export function formatValue(
+  name: string,
+  f: FieldDef,
+  rec: Row,
+  lang: Lang,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const v = rec[name];
   if (v === null || v === undefined || v === '') return '';
   switch (f.kind) {
@@ -17,7 +34,7 @@ export function formatValue(name: string, f: FieldDef, rec: Row, lang: Lang): st
     case 'bool':
       return labelOf(v ? TEXT.yes : TEXT.no, lang);
     case 'datetime':
-      return String(v).replace('T', ' ').slice(0, 16);
+      return formatInstant(v, timeZone, 'minute');
     default:
       return String(v);
   }
@@ -57,21 +74,26 @@ export function printModel(def: EntityDef, recs: Row[], lang: Lang, head: PrintH
       title: titleOf(def, rec, lang),
       fields: fields.map(([name, f]) => ({
         label: labelOf(f.label, lang),
-        value: formatValue(name, f, rec, lang),
+        value: formatValue(name, f, rec, lang, head.timeZone),
         wide: f.kind === 'text' && !!f.multiline,
       })),
-      tables: lineTables(def, rec, lang),
+      tables: lineTables(def, rec, lang, head.timeZone),
     })),
   };
 }
 
 /** A record's line tables as printed: row number first, columns empty on every line left out. */
-function lineTables(def: EntityDef, rec: Row, lang: Lang): { label: string; cols: TableColumn[] }[] {
+function lineTables(
+  def: EntityDef,
+  rec: Row,
+  lang: Lang,
+  timeZone?: string,
+): { label: string; cols: TableColumn[] }[] {
   return Object.entries(def.lines).map(([key, lines]) => {
     const rows = (rec[key] as Row[] | undefined) ?? [];
     const cols: TableColumn[] = visible(lines.fields).map(([name, f]) => ({
       title: labelOf(f.label, lang),
-      values: rows.map((r) => formatValue(name, f, r, lang)),
+      values: rows.map((r) => formatValue(name, f, r, lang, timeZone)),
       align: f.kind === 'int' || f.kind === 'decimal' ? 'right' : 'left',
       noWrap: NO_WRAP_KINDS.has(f.kind) || (f.kind === 'text' && f.format === 'code'),
     }));

@@ -40,6 +40,8 @@ export interface PrintHeader {
   company: string;
   operator: string;
   printedAt: string;
+  /** The company's time zone, in which the record's times are printed. */
+  timeZone?: string;
 }
 
 /** A header field as printed; a wide one (a multi-line remark) takes a row of its own. */

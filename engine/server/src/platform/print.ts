@@ -1,7 +1,8 @@
-import { contentDisposition, STATE } from '@mes/model';
+import { contentDisposition, formatInstant, STATE } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { companyTimeZone } from '../clock';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
@@ -68,10 +69,12 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
       const company = await sql<{ n: string }>`SELECT company_name AS n FROM company ORDER BY id LIMIT 1`
         .execute(engine.db)
         .catch(() => ({ rows: [] as { n: string }[] }));
+      const timeZone = await companyTimeZone(engine.db);
       const pdf = await renderRecordsPdf(def, recs, ctx.lang, {
         company: company.rows[0]?.n ?? '',
         operator: ctx.user?.User_Name ?? '',
-        printedAt: new Date().toISOString().replace('T', ' ').slice(0, 16),
+        printedAt: formatInstant(new Date(), timeZone, 'minute'),
+        timeZone,
       });
       return reply
         .header('Content-Type', 'application/pdf')

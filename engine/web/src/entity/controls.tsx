@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
-import { formatDecimal } from './format';
+import { formatDateTime, formatDecimal, fromWallClock, toWallClock } from './format';
 import { RefSelect } from './RefSelect';
 
 /** What antd's Form.Item injects into its child. */
@@ -77,9 +77,10 @@ function BoolInput(props: ControlProps<boolean | null>) {
 
 /** How a date or a time is shown, in a picker and in a line cell's box. */
 export function dateText(field: DateField | DateTimeField, value: unknown): string {
+  if (field.kind === 'datetime') return formatDateTime(value);
   const d = value ? dayjs(String(value)) : null;
   if (!d?.isValid()) return '';
-  return d.format(field.kind === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  return d.format('YYYY-MM-DD');
 }
 
 function DateInput(
@@ -87,7 +88,8 @@ function DateInput(
 ) {
   const { field, value, onChange, opened, ...rest } = props;
   const withTime = field.kind === 'datetime';
-  const d = value ? dayjs(value) : null;
+  // a time is picked on the company's clock, whatever the browser's time zone
+  const d = value ? (withTime ? toWallClock(value) : dayjs(value)) : null;
   // drawn for a user who clicked its box (LazyPicker): open at once, then as the user opens it
   const [open, setOpen] = useState(opened === true);
   const openProps = opened === undefined ? {} : { open, onOpenChange: setOpen, autoFocus: true };
@@ -99,7 +101,7 @@ function DateInput(
       showTime={withTime}
       format={withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'}
       value={d?.isValid() ? d : null}
-      onChange={(v) => onChange?.(v ? (withTime ? v.toISOString() : v.format('YYYY-MM-DD')) : null)}
+      onChange={(v) => onChange?.(v ? (withTime ? fromWallClock(v) : v.format('YYYY-MM-DD')) : null)}
     />
   );
 }

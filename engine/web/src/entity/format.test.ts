@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { category, widget } from '../test/fixtures';
 import { buildColumns, parseSort, sortParam } from './columns';
-import { cellText, formatDate, formatDateTime, formatDecimal, totalText } from './format';
+import {
+  cellText,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  fromWallClock,
+  setCompanyTimeZone,
+  totalText,
+  toWallClock,
+} from './format';
 import { buildTree } from './tree';
 
 describe('formatting', () => {
@@ -47,6 +56,22 @@ describe('formatting', () => {
     expect(formatDate('1900/1/1 0:00:00')).toBe('');
     expect(formatDateTime('1970-01-01T08:00:00')).toBe('');
     expect(formatDateTime(null)).toBe('');
+  });
+
+  it('shows times on the company clock, whatever the browser zone (issue 25, bug 6)', () => {
+    expect(formatDateTime('2026-12-04T09:00:00.000Z')).toBe('2026-12-04 17:00:00');
+    expect(formatDateTime('2026-12-04T09:00:00.000Z', 'minute')).toBe('2026-12-04 17:00');
+    // a picker holds the company wall time and sends the instant it means
+    expect(toWallClock('2026-12-04T09:00:00.000Z')?.format('YYYY-MM-DD HH:mm')).toBe('2026-12-04 17:00');
+    const picked = toWallClock('2026-12-04T09:00:00.000Z')!;
+    expect(fromWallClock(picked)).toBe('2026-12-04T09:00:00.000Z');
+    setCompanyTimeZone('Europe/Berlin');
+    try {
+      expect(formatDateTime('2026-12-04T09:00:00.000Z', 'minute')).toBe('2026-12-04 10:00');
+    } finally {
+      setCompanyTimeZone(undefined);
+    }
+    expect(formatDateTime('2026-12-04T09:00:00.000Z', 'minute')).toBe('2026-12-04 17:00');
   });
 
   it('renders enum labels, ref display values and bools by language', () => {

@@ -1,13 +1,18 @@
 import {
+  DEFAULT_TIME_ZONE,
   displayNameOf,
   type EnumField,
   type FieldDef,
+  formatInstant,
+  type InstantStyle,
   type Lang,
   labelOf,
   type Paging,
+  parseInstant,
   refShown,
+  timeZoneOr,
 } from '@mes/model';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 
 export type Row = Record<string, unknown>;
 
@@ -72,10 +77,37 @@ export function formatDate(v: unknown): string {
   return d.isValid() ? d.format('YYYY-MM-DD') : v;
 }
 
-export function formatDateTime(v: unknown): string {
+/**
+ * The company's time zone (system parameter 公司时区, read at sign-in): every time on every screen
+ * is shown on that clock, not the browser's (issue 25, bug 6). One per page, like the language.
+ */
+let companyZone = DEFAULT_TIME_ZONE;
+export function setCompanyTimeZone(name: unknown): void {
+  companyZone = timeZoneOr(name);
+}
+export function companyTimeZone(): string {
+  return companyZone;
+}
+
+/** An instant on the company's clock: "2026-12-04 17:00:00", or "…17:00" with style 'minute'. */
+export function formatDateTime(v: unknown, style: InstantStyle = 'second'): string {
+  if (v instanceof Date) return formatInstant(v, companyZone, style);
   if (typeof v !== 'string' || !v || isEmptyDate(v)) return '';
-  const d = dayjs(v);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : v;
+  return formatInstant(v, companyZone, style);
+}
+
+/**
+ * An instant as a picker holds it: a dayjs showing the company's wall-clock time (pickers work on
+ * the browser's clock, so the wall time is carried over as it reads).
+ */
+export function toWallClock(v: unknown): Dayjs | null {
+  const s = v instanceof Date || typeof v === 'string' ? formatInstant(v, companyZone) : '';
+  return s ? dayjs(s) : null;
+}
+
+/** A wall-clock time picked on the company's clock as the instant the wire carries (UTC ISO). */
+export function fromWallClock(d: Dayjs): string {
+  return (parseInstant(d.format('YYYY-MM-DDTHH:mm:ss'), companyZone) ?? d.toDate()).toISOString();
 }
 
 export function enumLabel(field: EnumField, value: unknown, lang: Lang): string {

@@ -11,14 +11,14 @@ import { MessageTime } from './MessageTime';
 
 /** The message record (/AllMessage, /home/MessageList/AllMessageList): 15 a page, searchable by title. */
 export function MessageList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [title, setTitle] = useState('');
   const list = useQuery({
-    queryKey: [...MSG_KEY, 'record', title, page],
+    queryKey: [...MSG_KEY, 'record', title, page, i18n.language],
     queryFn: () => shellApi(api).messages(title, page, MESSAGE_PAGE_SIZE),
     placeholderData: keepPreviousData,
     refetchInterval: MESSAGE_POLL_MS,

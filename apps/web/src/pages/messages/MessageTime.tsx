@@ -1,7 +1,8 @@
+import { formatDateTime } from '@mes/engine-web/entity';
 import { Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_TIME_FORMAT, relativeTime } from '../../shell/rules';
+import { relativeTime } from '../../shell/rules';
 
 /** A message's time: relative (刚刚, 5分钟前 ...) with the exact YYYY-MM-DD HH:mm beside it. */
 export function MessageTime({ time, exact }: { time: string; exact?: boolean }) {
@@ -10,7 +11,8 @@ export function MessageTime({ time, exact }: { time: string; exact?: boolean }) 
   if (!d.isValid()) return null;
   const rel = relativeTime(d.valueOf(), Date.now());
   const text = 'count' in rel ? t(`time.${rel.key}`, { count: rel.count }) : t(`time.${rel.key}`);
-  const abs = d.format(MESSAGE_TIME_FORMAT);
+  // on the company's clock (公司时区), as every time is shown
+  const abs = formatDateTime(time, 'minute');
   if (exact)
     return (
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>

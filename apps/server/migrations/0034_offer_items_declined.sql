@@ -1,0 +1,1 @@
+ALTER TABLE "offer_items" ADD COLUMN "declined" boolean NOT NULL DEFAULT false;
