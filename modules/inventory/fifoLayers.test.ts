@@ -28,9 +28,14 @@ async function at(material: number, location: number) {
 describe('FIFO layers by location and date', () => {
   it('an issue takes the layers of its own location: receive 100 at 8.5, issue 80, 20 left worth 170', async () => {
     // an earlier-dated layer at another price at the other location
-    await post(t, T.RECEIPT, [{ Material_ID: f.fifo, Location_ID: f.locB, Qty: '30', Unit_Price: '5.0025' }], {
-      Doc_Date: '2026-10-01',
-    });
+    await post(
+      t,
+      T.RECEIPT,
+      [{ Material_ID: f.fifo, Location_ID: f.locB, Qty: '30', Unit_Price: '5.0025' }],
+      {
+        Doc_Date: '2026-10-01',
+      },
+    );
     await post(t, T.RECEIPT, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '100', Unit_Price: '8.5' }]);
     await post(t, T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locA, Qty: '80' }]);
     expect(await at(f.fifo, f.locA)).toEqual({ qty: '20', amount: '170' });
@@ -53,7 +58,10 @@ describe('FIFO layers by location and date', () => {
     await post(t, T.TRANSFER, [
       { Material_ID: f.fifo, Location_ID: f.locB, To_Location_ID: f.locA, Qty: '30' },
     ]);
-    const { rows } = await sql<{ in_date: string; qty_left: string }>`SELECT to_char(in_date, 'YYYY-MM-DD') AS in_date,
+    const { rows } = await sql<{
+      in_date: string;
+      qty_left: string;
+    }>`SELECT to_char(in_date, 'YYYY-MM-DD') AS in_date,
         qty_left::text FROM stock_layer WHERE material_id = ${f.fifo} AND location_id = ${f.locA} AND is_open
       ORDER BY in_date, id`.execute(t.engine.db);
     expect(rows.map((r) => [r.in_date, Number(r.qty_left)])).toEqual([

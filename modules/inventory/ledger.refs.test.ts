@@ -111,9 +111,7 @@ describe('postMovements and its references', () => {
         y: { ql: string }[];
       }>`SELECT iv_lock_and_load(${sql.val([f.fifo])}::bigint[],
         '{}'::bigint[], '{}'::bigint[], ${sql.val([f.fifo])}::bigint[], ${sql.val([f.locB])}::bigint[],
-        '{31.5}'::numeric[], 0, 0, 64)->'y' AS y`.execute(
-        tx,
-      );
+        '{31.5}'::numeric[], 0, 0, 64)->'y' AS y`.execute(tx);
       return rows[0].y.map((l) => Number(l.ql));
     });
     expect(inSql).toEqual(all.map(([q]) => Number(q)));

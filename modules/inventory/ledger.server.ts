@@ -2,14 +2,7 @@ import { AppError, type HookContext, nextBatchNo } from '@mes/engine-server';
 import { addDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { isoDay, postingDateFault } from './logic/dates';
-import {
-  type LedgerRow,
-  type Movement,
-  type Plan,
-  planPosting,
-  Shortage,
-  UsedLater,
-} from './logic/posting';
+import { type LedgerRow, type Movement, type Plan, planPosting, Shortage, UsedLater } from './logic/posting';
 import { type Original, planReversal } from './logic/reversal';
 import { absDecimal, isNegative, isPositive, isZero, layerKey } from './logic/state';
 import './messages.server';

@@ -250,15 +250,29 @@ describe('a counted sheet read back', () => {
   it('fills each line’s book quantity and difference at import; the list row totals counted, book, difference and its value', async () => {
     const g = await (await import('./testkit.server')).stockFixture(t);
     await post(t, T.RECEIPT, [{ Material_ID: g.avg, Location_ID: g.locA, Qty: '10', Unit_Price: '2' }]);
-    const code = String((await t.call<Record<string, unknown>>('GET', `/Material/${g.avg}`)).body.Data.Material_Number);
-    const loc = String((await t.call<Record<string, unknown>>('GET', `/Location/${g.locA}`)).body.Data.Location_Code);
-    const r = await importLines(await xlsx([['物料', '库位', '数量', '单价'], [code, loc, 8, 2]]));
+    const code = String(
+      (await t.call<Record<string, unknown>>('GET', `/Material/${g.avg}`)).body.Data.Material_Number,
+    );
+    const loc = String(
+      (await t.call<Record<string, unknown>>('GET', `/Location/${g.locA}`)).body.Data.Location_Code,
+    );
+    const r = await importLines(
+      await xlsx([
+        ['物料', '库位', '数量', '单价'],
+        [code, loc, 8, 2],
+      ]),
+    );
     expect(r.status, r.body.Message).toBe(200);
     expect(r.body.Data.Rows?.[0]).toMatchObject({ Qty: '8', Book_Qty: '10', Diff_Qty: '-2' });
     // saved, the header carries the totals a list row shows side by side
-    const c = await createDoc(t, T.COUNT, [{ Material_ID: g.avg, Location_ID: g.locA, Qty: '8', Unit_Price: '2' }]);
+    const c = await createDoc(t, T.COUNT, [
+      { Material_ID: g.avg, Location_ID: g.locA, Qty: '8', Unit_Price: '2' },
+    ]);
     expect(c.body.Code, c.body.Message).toBe(0);
-    const list = await t.call<Record<string, unknown>[]>('GET', `/StockDoc?Doc_Type=${T.COUNT}&KeyWord=${c.body.Data.Doc_NO}`);
+    const list = await t.call<Record<string, unknown>[]>(
+      'GET',
+      `/StockDoc?Doc_Type=${T.COUNT}&KeyWord=${c.body.Data.Doc_NO}`,
+    );
     expect(list.body.Data[0]).toMatchObject({
       Total_Qty: '8',
       Total_Book_Qty: '10',

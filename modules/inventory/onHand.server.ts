@@ -19,7 +19,7 @@ export function onHandRoute(app: FastifyInstance, engine: Engine) {
     '/StockReport/OnHand',
     {
       config: {
-        perm: { entity: stockDoc.name },
+        perm: { entity: stockDoc.name, button: 'view' },
         records: [
           { entity: 'Material', in: 'query', key: 'Material_ID' },
           { entity: 'Location', in: 'query', key: 'Location_ID' },

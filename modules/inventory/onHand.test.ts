@@ -26,7 +26,10 @@ describe('GET /StockReport/OnHand', () => {
     const r = await t.call<OnHand>('GET', `/StockReport/OnHand?Material_ID=${f.avg}&Location_ID=${f.locA}`);
     expect(r.status).toBe(200);
     expect(r.body.Data).toMatchObject({ Here: '12', Total: '15', Price: '2.5' });
-    const other = await t.call<OnHand>('GET', `/StockReport/OnHand?Material_ID=${f.avg}&Location_ID=${f.foreignLoc}`);
+    const other = await t.call<OnHand>(
+      'GET',
+      `/StockReport/OnHand?Material_ID=${f.avg}&Location_ID=${f.foreignLoc}`,
+    );
     expect(other.body.Data).toMatchObject({ Here: '0', Total: '15' });
     // a material never received: nothing on hand, no price to propose
     const none = await t.call<OnHand>('GET', `/StockReport/OnHand?Material_ID=${f.fifo}`);

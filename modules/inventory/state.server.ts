@@ -371,8 +371,7 @@ export async function lockAndLoad(
     });
   const { materials } = refs;
   const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
-  const loaded =
-    fromJson(r, state, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
+  const loaded = fromJson(r, state, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
   return { refs, loaded };
 }
 

@@ -143,7 +143,8 @@ export const stockDocHooks = defineHooks(stockDoc, {
   async linesImported(ctx, _lines, rows) {
     const lines = rows as (DocLine & Row)[];
     const book = await bookQuantities(ctx, lines);
-    lines.forEach((l, i) => Object.assign(l, { Book_Qty: book[i], Diff_Qty: subDecimal(l.Qty, book[i]) }));
+    for (const [i, l] of lines.entries())
+      Object.assign(l, { Book_Qty: book[i], Diff_Qty: subDecimal(l.Qty, book[i]) });
   },
 
   async onApprove(ctx, record) {
@@ -228,7 +229,10 @@ export const stockDocHooks = defineHooks(stockDoc, {
       });
     if (amounts.total !== null) record.Total_Amount = amounts.total;
     if (type === STOCK_DOC_TYPE.COUNT)
-      Object.assign(record, { Total_Book_Qty: counted.total_book_qty, Total_Diff_Qty: counted.total_diff_qty });
+      Object.assign(record, {
+        Total_Book_Qty: counted.total_book_qty,
+        Total_Diff_Qty: counted.total_diff_qty,
+      });
     return record;
   },
 
@@ -247,11 +251,12 @@ export function countTotals(lines: (DocLine & Row)[], book: string[]) {
   let diffs = '0';
   let value = '0';
   lines.forEach((l, i) => {
+    const diff = subDecimal(l.Qty, book[i]);
     l.Book_Qty = book[i];
-    l.Diff_Qty = subDecimal(l.Qty, book[i]);
-    l.Amount = l.Unit_Price == null ? null : mulDecimal(l.Diff_Qty, l.Unit_Price, 2);
+    l.Diff_Qty = diff;
+    l.Amount = l.Unit_Price == null ? null : mulDecimal(diff, l.Unit_Price, 2);
     books = addDecimal(books, book[i]);
-    diffs = addDecimal(diffs, l.Diff_Qty);
+    diffs = addDecimal(diffs, diff);
     value = addDecimal(value, l.Amount ?? '0');
   });
   return { Total_Book_Qty: books, Total_Diff_Qty: diffs, Total_Amount: value };
@@ -290,7 +295,10 @@ function documentAmounts(
     }
     // a stocktake's amounts are signed (a gain positive, a loss negative), as its difference
     const amount = round(
-      rows.reduce((s, p) => addDecimal(s, type === STOCK_DOC_TYPE.COUNT ? p.amount : p.amount.replace(/^-/, '')), '0'),
+      rows.reduce(
+        (s, p) => addDecimal(s, type === STOCK_DOC_TYPE.COUNT ? p.amount : p.amount.replace(/^-/, '')),
+        '0',
+      ),
       2,
     );
     total = addDecimal(total, amount);

@@ -90,7 +90,9 @@ class Store {
       .filter((r) => r.docId === docId && r.reversalOf === null && !reversed.has(r.id))
       .map((r) => ({
         ...r,
-        layers: (state.layers.get(layerKey(r.materialId, r.locationId)) ?? []).filter((l) => l.ledgerRef === r.id),
+        layers: (state.layers.get(layerKey(r.materialId, r.locationId)) ?? []).filter(
+          (l) => l.ledgerRef === r.id,
+        ),
         uses: this.uses.filter((u) => u.ledgerId === r.id).map((u) => ({ layerId: u.layerId, qty: u.qty })),
       }));
   }
@@ -276,7 +278,9 @@ describe('posting plans', () => {
     // a transfer carries its layers, dates and costs, to the new location
     const move = post(6, '2026-11-03', mv(2, 2, '20', { toLocation: { locationId: 1, warehouseId: 1 } }));
     expect(move.ledger.map((r) => r.amount)).toEqual(['-240', '240']);
-    expect(move.newLayers.map((l) => [l.locationId, l.inDate, l.unitCost])).toEqual([[1, '2026-10-01', '12']]);
+    expect(move.newLayers.map((l) => [l.locationId, l.inDate, l.unitCost])).toEqual([
+      [1, '2026-10-01', '12'],
+    ]);
     const last = post(7, '2026-11-04', mv(2, 1, '-25'));
     // the carried layer (2026-10-01) first: 20 × 12 + 5 × 8.5
     expect(last.ledger[0]).toMatchObject({ amount: '-282.5', balanceQty: '10', balanceAmount: '85' });

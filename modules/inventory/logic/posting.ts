@@ -207,7 +207,14 @@ export class Planner {
     return amount;
   }
 
-  newLayer(materialId: number, locationId: number, ledgerIndex: number, qty: string, unitCost: string, inDate?: string) {
+  newLayer(
+    materialId: number,
+    locationId: number,
+    ledgerIndex: number,
+    qty: string,
+    unitCost: string,
+    inDate?: string,
+  ) {
     const layer: Layer = {
       id: this.nextLayerId--,
       materialId,
@@ -256,7 +263,10 @@ export class Planner {
    */
   reconcile(materialId: number, locationId: number, ledgerIndex: number) {
     const target = maxDecimal(this.atLocation(materialId, locationId).qty, '0');
-    const have = addDecimal(sumLayers(this.layers(materialId, locationId)), this.rest(materialId, locationId));
+    const have = addDecimal(
+      sumLayers(this.layers(materialId, locationId)),
+      this.rest(materialId, locationId),
+    );
     const diff = compareDecimal(have, target);
     if (diff > 0) this.consume(materialId, locationId, subDecimal(have, target), null);
     else if (diff < 0)
@@ -332,7 +342,8 @@ export class Planner {
     const dest = { ...mv, ...to };
     const into = this.move(dest, mv.qty, amount);
     const j = this.push(this.row(dest, 1, mv.qty, cost, amount, into, true));
-    for (const t of taken.taken) this.newLayer(mv.materialId, to.locationId, j, t.qty, t.layer.unitCost, t.layer.inDate);
+    for (const t of taken.taken)
+      this.newLayer(mv.materialId, to.locationId, j, t.qty, t.layer.unitCost, t.layer.inDate);
     if (isPositive(taken.shortfall)) this.newLayer(mv.materialId, to.locationId, j, taken.shortfall, cost);
     this.reconcile(mv.materialId, to.locationId, j);
   }

@@ -1,5 +1,5 @@
 import { addDecimal, compareDecimal, subDecimal } from '@mes/model';
-import { type LedgerRow, type Plan, type PostingOptions, Planner, UsedLater } from './posting';
+import { type LedgerRow, type Plan, Planner, type PostingOptions, UsedLater } from './posting';
 import type { Layer, StockState } from './state';
 
 /** A ledger row being reversed, with the layers it created or the layers it used. */

@@ -88,13 +88,23 @@ describe('the stock ledger', () => {
     const { urls, wrap } = serve({
       '/StockLedger': [ledgerRow(1, 2, 55, 'IV2026110055'), ledgerRow(2, 12, 9, 'RT2026110009')],
       '/StockDoc': [],
-      '/StockDoc/55': { Doc_ID: 55, Doc_NO: 'IV2026110055', Doc_Type: 2, Doc_Date: '2026-11-20', State: 3, Lines: [] },
+      '/StockDoc/55': {
+        Doc_ID: 55,
+        Doc_NO: 'IV2026110055',
+        Doc_Type: 2,
+        Doc_Date: '2026-11-20',
+        State: 3,
+        Lines: [],
+      },
     });
     view = await render(
       wrap(
         <MemoryRouter initialEntries={['/IV/report/stockLedger']}>
           <Routes>
-            <Route path="/IV/report/stockLedger" element={<EntityListPage def={stockLedger} title="库存台账" />} />
+            <Route
+              path="/IV/report/stockLedger"
+              element={<EntityListPage def={stockLedger} title="库存台账" />}
+            />
             <Route
               path="/record/inventory/inventoryDocList"
               element={<EntityListPage def={stockDoc} title="库存单据" />}

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Row } from '../db';
+import { withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
@@ -195,7 +196,10 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
             Data: { Total: rows.length, Imported: 0, Errors: errors },
           });
         const filled = engine.service(def.name).hooks.linesImported;
-        if (filled) await filled({ ...ctx, tx: engine.db, registry: engine.registry }, linesName, out);
+        if (filled)
+          await withTx(engine.db, (tx) =>
+            Promise.resolve(filled({ ...ctx, tx, registry: engine.registry }, linesName, out)),
+          );
         return {
           Code: 0,
           Message: new AppError('import_done', { n: out.length }).text(ctx.lang),

@@ -40,7 +40,12 @@ export function shortfall(qty: unknown, ctx: LineContext | undefined): string | 
  * as a warning while the line asks more than that (before saving, not only when approving). An
  * empty price is filled from the answer's (the last cost) while the form is editable.
  */
-export function LineContextCell(props: { def: LineContextDef; name: string; row: number; disabled?: boolean }) {
+export function LineContextCell(props: {
+  def: LineContextDef;
+  name: string;
+  row: number;
+  disabled?: boolean;
+}) {
   const { def, name, row } = props;
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -67,7 +72,8 @@ export function LineContextCell(props: { def: LineContextDef; name: string; row:
   const price = def.price ? line?.[def.price] : undefined;
   useEffect(() => {
     if (props.disabled || !def.price || !ctx?.Price) return;
-    if (price === null || price === undefined || price === '') form.setFieldValue([name, row, def.price], ctx.Price);
+    if (price === null || price === undefined || price === '')
+      form.setFieldValue([name, row, def.price], ctx.Price);
   }, [ctx?.Price, price, props.disabled, def.price, form, name, row]);
   if (!ready || !ctx) return <div data-testid={`lines-${name}-${row}-context`} style={{ minWidth: 140 }} />;
   const short = def.qty ? shortfall(line?.[def.qty], ctx) : null;
@@ -79,7 +85,11 @@ export function LineContextCell(props: { def: LineContextDef; name: string; row:
           : t('form.lineOnHandTotal', { total: ctx.Total ?? '0' })}
       </div>
       {short && (
-        <div role="alert" data-testid={`lines-${name}-${row}-short`} style={{ color: token.colorWarningText }}>
+        <div
+          role="alert"
+          data-testid={`lines-${name}-${row}-short`}
+          style={{ color: token.colorWarningText }}
+        >
           {t('form.lineShort', { n: short })}
         </div>
       )}

@@ -1,4 +1,5 @@
 import { pageOfEntity, type RecordLink, type Registry } from '@mes/model';
+import { Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import { useEngine } from './context';
@@ -15,8 +16,7 @@ export function linkTarget(link: RecordLink, row: Row, registry: Registry | unde
 
 function Anchor(props: { onGo: () => void; children: ReactNode }) {
   return (
-    <a
-      href="#open"
+    <Typography.Link
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
@@ -24,7 +24,7 @@ function Anchor(props: { onGo: () => void; children: ReactNode }) {
       }}
     >
       {props.children}
-    </a>
+    </Typography.Link>
   );
 }
 
@@ -51,7 +51,6 @@ function OpenFromLocation(props: { open: (id: number) => void }) {
   const { open } = props;
   const asked = Number(new URLSearchParams(search).get('open'));
   // once per request: `open` is a new function at every render of the list
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (Number.isInteger(asked) && asked > 0) open(asked);
   }, [asked]);
