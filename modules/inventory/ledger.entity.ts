@@ -152,12 +152,11 @@ export const stockLayer = defineEntity({
       required: true,
       foreignKey: false,
     }),
-    // a layer is stock at one location (migration 0036): issues there take from it. Layers are
-    // read by material and location, oldest first, through ix_stock_layer_open
+    // a layer is stock at one location (migration 0036): issues there take from it. A posting reads
+    // the layers by material and location, oldest first, through ix_stock_layer_open
     Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', {
       required: true,
       foreignKey: false,
-      indexedBy: 'ix_stock_layer_open',
     }),
     Ledger_ID: int({ zh: '台账行', en: 'Ledger row' }, { required: true }),
     In_Date: date({ zh: '入库日期', en: 'Received' }, { required: true }),

@@ -16,6 +16,8 @@ DROP INDEX "ix_stock_layer_open";
 --> statement-breakpoint
 CREATE INDEX "ix_stock_layer_open" ON "stock_layer" ("material_id", "location_id", "in_date", "id") WHERE is_open;
 --> statement-breakpoint
+CREATE INDEX "ix_stock_layer_location_id" ON "stock_layer" ("location_id");
+--> statement-breakpoint
 DROP FUNCTION iv_lock_and_load(bigint[], bigint[], bigint[], bigint[], numeric[], integer, integer, integer);
 --> statement-breakpoint
 CREATE FUNCTION iv_lock_and_load(mats bigint[], bal_m bigint[], bal_l bigint[], need_m bigint[],
