@@ -2,6 +2,7 @@ import type { ServerModule } from '@mes/engine-server';
 import { countLinesRoute } from './countLines.server';
 import { inventoryModule } from './index';
 import { stockLedgerHooks } from './ledgerScopes.server';
+import { onHandRoute } from './onHand.server';
 import { reportRoutes } from './reports.server';
 import { seedInventory } from './seed.server';
 import { stockDocHooks } from './stockDoc.server';
@@ -21,5 +22,6 @@ export const inventoryServer: ServerModule = {
   routes: (app, engine) => {
     reportRoutes(app, engine);
     countLinesRoute(app, engine);
+    onHandRoute(app, engine);
   },
 };

@@ -1,5 +1,5 @@
 import { bool, date, datetime, decimal, defineEntity, enumOf, int, ref, text } from '@mes/model';
-import { DIRECTIONS, MOVEMENT_TYPES } from './stockDoc.entity';
+import { DIRECTIONS, MOVEMENT_TYPES, STOCK_DOC_TYPES } from './stockDoc.entity';
 
 const qty = (zh: string, en: string) => decimal({ zh, en }, { precision: 18, scale: 4, required: true });
 const money = (zh: string, en: string) =>
@@ -24,7 +24,27 @@ export const stockLedger = defineEntity({
     Posting_Date: date({ zh: '业务日期', en: 'Posting date' }, { required: true }),
     Doc_Type: enumOf({ zh: '业务类型', en: 'Movement type' }, MOVEMENT_TYPES, { required: true }),
     Doc_ID: int({ zh: '单据ID', en: 'Document ID' }, { required: true, hiddenInList: true }),
-    Doc_NO: text({ zh: '单据编号', en: 'Document no.' }, { max: 40, required: true }),
+    // the number opens the document that posted the row (issue 25: a ledger row links to its source);
+    // a picking return has no document page of its own
+    Doc_NO: text(
+      { zh: '单据编号', en: 'Document no.' },
+      {
+        max: 40,
+        required: true,
+        link: {
+          id: 'Doc_ID',
+          entity: {
+            by: 'Doc_Type',
+            map: {
+              ...Object.fromEntries(STOCK_DOC_TYPES.map((o) => [o.value, 'StockDoc'])),
+              11: 'MaterialReceive',
+              13: 'WorkOrder',
+              14: 'MixingFeeding',
+            },
+          },
+        },
+      },
+    ),
     Line_NO: int({ zh: '行号', en: 'Line' }, { hiddenInList: true }),
     // no foreign keys on the three: every row moves the balance of its material, warehouse and
     // location in the same statement, and stock_balance's keys refuse deleting any of them
@@ -129,6 +149,12 @@ export const stockLayer = defineEntity({
   fields: {
     // stock_cost's key on the material refuses deleting it (a layer comes of a posting, which has one)
     Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', {
+      required: true,
+      foreignKey: false,
+    }),
+    // a layer is stock at one location (migration 0036): issues there take from it. A posting reads
+    // the layers by material and location, oldest first, through ix_stock_layer_open
+    Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', {
       required: true,
       foreignKey: false,
     }),

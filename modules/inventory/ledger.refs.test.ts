@@ -3,6 +3,7 @@ import { SYSTEM_CONTEXT, withTx } from '@mes/engine-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostingLine, postMovements } from './ledger.server';
+import { layerKey } from './logic/state';
 import { lockAndLoad } from './state.server';
 import { type StockFixture, stockTestServer } from './testkit.server';
 
@@ -81,9 +82,9 @@ describe('postMovements and its references', () => {
           locationIds: [f.locB],
           pairs: [[f.fifo, f.locB]],
           draw: { ledger: 1, layers: 0 },
-          needs: new Map([[f.fifo, need]]),
+          needs: new Map([[layerKey(f.fifo, f.locB), [f.fifo, f.locB, need]]]),
         });
-        return (loaded.state.layers.get(f.fifo) ?? []).map((l) => [l.qtyLeft, l.unitCost]);
+        return (loaded.state.layers.get(layerKey(f.fifo, f.locB)) ?? []).map((l) => [l.qtyLeft, l.unitCost]);
       });
     expect(await layersFor('1')).toEqual([['1', '5']]);
     expect(await layersFor('11')).toEqual([
@@ -109,9 +110,8 @@ describe('postMovements and its references', () => {
       const { rows } = await sql<{
         y: { ql: string }[];
       }>`SELECT iv_lock_and_load(${sql.val([f.fifo])}::bigint[],
-        '{}'::bigint[], '{}'::bigint[], ${sql.val([f.fifo])}::bigint[], '{31.5}'::numeric[], 0, 0, 64)->'y' AS y`.execute(
-        tx,
-      );
+        '{}'::bigint[], '{}'::bigint[], ${sql.val([f.fifo])}::bigint[], ${sql.val([f.locB])}::bigint[],
+        '{31.5}'::numeric[], 0, 0, 64)->'y' AS y`.execute(tx);
       return rows[0].y.map((l) => Number(l.ql));
     });
     expect(inSql).toEqual(all.map(([q]) => Number(q)));

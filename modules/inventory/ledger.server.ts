@@ -2,17 +2,9 @@ import { AppError, type HookContext, nextBatchNo } from '@mes/engine-server';
 import { addDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { isoDay, postingDateFault } from './logic/dates';
-import {
-  type LedgerRow,
-  type Movement,
-  type Original,
-  type Plan,
-  planPosting,
-  planReversal,
-  Shortage,
-  UsedLater,
-} from './logic/posting';
-import { absDecimal, isNegative, isPositive, isZero } from './logic/state';
+import { type LedgerRow, type Movement, type Plan, planPosting, Shortage, UsedLater } from './logic/posting';
+import { type Original, planReversal } from './logic/reversal';
+import { absDecimal, isNegative, isPositive, isZero, layerKey } from './logic/state';
 import './messages.server';
 import { writePlan } from './ledgerWrite.server';
 import { refuseUsedLater } from './reversal.server';
@@ -24,6 +16,7 @@ import {
   lockAndLoad,
   lockMaterials,
   type MaterialRow,
+  type Needs,
   unreversed,
 } from './state.server';
 
@@ -122,11 +115,15 @@ export async function postMovements(
   // more that makes up for negative stock (rare: writePlan draws the ids such a plan lacks)
   const rowsAtMost = lines.length + lines.filter((l) => l.To_Location_ID).length;
   const inbound = lines.filter((l) => isPositive(l.Qty) && !l.To_Location_ID).length;
-  // only what goes out takes from layers that exist now (see loadState)
-  const needs = new Map<number, string>();
+  // only what goes out (an issue, or a transfer from its location) takes from layers that exist
+  // now, those of its material at its location (see loadState)
+  const needs: Needs = new Map();
   for (const l of lines)
-    if (isNegative(l.Qty) && !l.To_Location_ID)
-      needs.set(l.Material_ID, addDecimal(needs.get(l.Material_ID) ?? '0', absDecimal(l.Qty)));
+    if (isNegative(l.Qty) || l.To_Location_ID) {
+      const key = layerKey(l.Material_ID, l.Location_ID);
+      const q = addDecimal(needs.get(key)?.[2] ?? '0', absDecimal(l.Qty));
+      needs.set(key, [l.Material_ID, l.Location_ID, q]);
+    }
   const { refs, loaded } = await lockAndLoad(tx, {
     materialIds: [...new Set(lines.map((l) => l.Material_ID))],
     locationIds,
@@ -220,7 +217,7 @@ export async function reverseMovements(
   const originals: Original[] = rows.map((r) => {
     const id = Number(r.id);
     const materialId = Number(r.material_id);
-    const layers = loaded.state.layers.get(materialId) ?? [];
+    const layers = loaded.state.layers.get(layerKey(materialId, Number(r.location_id))) ?? [];
     return {
       id,
       lineNo: Number(r.line_no),
@@ -238,7 +235,7 @@ export async function reverseMovements(
       balanceAmount: String(r.balance_amount ?? '0'),
       transfer: Boolean(r.is_transfer),
       reversalOf: null,
-      layer: layers.find((l) => l.ledgerRef === id) ?? null,
+      layers: layers.filter((l) => l.ledgerRef === id),
       uses: uses.rows.filter((u) => u.ledger_id === id).map((u) => ({ layerId: u.layer_id, qty: u.qty })),
     };
   });

@@ -24,6 +24,7 @@ const LEDGER_COLUMNS = [
 const LAYER_COLUMNS = [
   ['id', 'bigint'],
   ['material_id', 'bigint'],
+  ['location_id', 'bigint'],
   ['ledger_id', 'bigint'],
   ['in_date', 'date'],
   ['qty_in', 'numeric'],
@@ -112,10 +113,11 @@ export async function writePlan(
   if (plan.newLayers.length)
     cte(
       'lay',
-      sql`INSERT INTO stock_layer (id, material_id, ledger_id, in_date, qty_in, qty_left, unit_cost, created_by)
+      sql`INSERT INTO stock_layer (id, material_id, location_id, ledger_id, in_date, qty_in, qty_left, unit_cost, created_by)
         SELECT v.*, ${by}::bigint FROM ${rowsAsArrays('v', LAYER_COLUMNS, plan.newLayers, (l, i) => [
           layerIds[i],
           l.materialId,
+          l.locationId,
           ledgerIds[l.ledgerRef],
           l.inDate,
           l.qtyIn,

@@ -1,8 +1,8 @@
 import type { TestServer } from '@mes/app-server/testing';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockDoc } from './stockDoc.entity';
-import { type StockFixture, stockTestServer } from './testkit.server';
+import { stockDoc, STOCK_DOC_TYPE as T } from './stockDoc.entity';
+import { createDoc, post, type StockFixture, stockTestServer } from './testkit.server';
 
 /** A stock document's lines to Excel and back (POST /StockDoc/LinesExport, /StockDoc/LinesImport). */
 let t: TestServer;
@@ -134,6 +134,9 @@ describe('a document’s lines to Excel and back', () => {
         Location_Name: `库位${codes.locA}`,
         Qty: '7',
         Unit_Price: '2.5',
+        // a stocktake's book and difference, filled at import as a save would
+        Book_Qty: '0',
+        Diff_Qty: '7',
       },
       {
         Material_ID: f.fifo,
@@ -143,6 +146,8 @@ describe('a document’s lines to Excel and back', () => {
         Location_Code: codes.locA,
         Location_Name: `库位${codes.locA}`,
         Qty: '1250.5',
+        Book_Qty: '0',
+        Diff_Qty: '1250.5',
       },
     ]);
   });
@@ -237,5 +242,42 @@ describe('a document’s lines to Excel and back', () => {
     );
     expect(r.status).toBe(403);
     expect((await exportLines({ Lines: 'Lines', Rows: [] }, auth)).status).toBe(403);
+  });
+});
+
+// issue 25, bug 11: after 导入明细 the book and difference stayed blank until the document was saved
+describe('a counted sheet read back', () => {
+  it('fills each line’s book quantity and difference at import; the list row totals counted, book, difference and its value', async () => {
+    const g = await (await import('./testkit.server')).stockFixture(t);
+    await post(t, T.RECEIPT, [{ Material_ID: g.avg, Location_ID: g.locA, Qty: '10', Unit_Price: '2' }]);
+    const code = String(
+      (await t.call<Record<string, unknown>>('GET', `/Material/${g.avg}`)).body.Data.Material_Number,
+    );
+    const loc = String(
+      (await t.call<Record<string, unknown>>('GET', `/Location/${g.locA}`)).body.Data.Location_Code,
+    );
+    const r = await importLines(
+      await xlsx([
+        ['物料', '库位', '数量', '单价'],
+        [code, loc, 8, 2],
+      ]),
+    );
+    expect(r.status, r.body.Message).toBe(200);
+    expect(r.body.Data.Rows?.[0]).toMatchObject({ Qty: '8', Book_Qty: '10', Diff_Qty: '-2' });
+    // saved, the header carries the totals a list row shows side by side
+    const c = await createDoc(t, T.COUNT, [
+      { Material_ID: g.avg, Location_ID: g.locA, Qty: '8', Unit_Price: '2' },
+    ]);
+    expect(c.body.Code, c.body.Message).toBe(0);
+    const list = await t.call<Record<string, unknown>[]>(
+      'GET',
+      `/StockDoc?Doc_Type=${T.COUNT}&KeyWord=${c.body.Data.Doc_NO}`,
+    );
+    expect(list.body.Data[0]).toMatchObject({
+      Total_Qty: '8',
+      Total_Book_Qty: '10',
+      Total_Diff_Qty: '-2',
+      Total_Amount: '-4',
+    });
   });
 });

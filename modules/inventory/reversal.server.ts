@@ -1,6 +1,7 @@
 import { AppError, type Tx } from '@mes/engine-server';
 import { type RawBuilder, sql } from 'kysely';
-import { type Original, Shortage, UsedLater } from './logic/posting';
+import { Shortage, UsedLater } from './logic/posting';
+import type { Original } from './logic/reversal';
 import './messages.server';
 import { type LocationRow, type MaterialRow, standsSql } from './state.server';
 

@@ -1,5 +1,5 @@
 import { AppError, combineErrors, PARAM, paramValue, type Tx } from '@mes/engine-server';
-import { compareDecimal, normalizeDecimal, subDecimal } from '@mes/model';
+import { addDecimal, compareDecimal, normalizeDecimal, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type Balance,
@@ -7,6 +7,7 @@ import {
   isPositive,
   isZero,
   type Layer,
+  layerKey,
   type MaterialInfo,
   maxDecimal,
   type StockState,
@@ -200,7 +201,13 @@ export async function drawIds(tx: Tx, table: 'stock_ledger' | 'stock_layer', n: 
   return rows[0].ids.map(Number);
 }
 
-/** Open layers read per material at most when a posting loads only what it needs. */
+/**
+ * How much each material takes out at each location, by layerKey: [material, location, quantity].
+ * Only the oldest open layers there that cover it are loaded.
+ */
+export type Needs = Map<string, [materialId: number, locationId: number, qty: string]>;
+
+/** Open layers read per material and location at most when a posting loads only what it needs. */
 const LAYERS_AT_ONCE = 64;
 
 /**
@@ -217,20 +224,20 @@ export async function loadState(
   draw: { ledger: number; layers: number },
   extraLayers: RawBuilder<boolean> | null = null,
   /**
-   * How much of each material the movements take out: only the oldest open layers that cover it
-   * are loaded (a material's open layers run to hundreds). The stock in the others is the pool's
-   * quantity less what was loaded, as open layers always add up to the stock on hand. Without it,
-   * all open layers are loaded.
+   * How much of each material the movements take out at each location: only the oldest open
+   * layers there that cover it are loaded (a material's open layers run to hundreds). The stock in
+   * the others is the location's quantity less what was loaded, as a location's open layers always
+   * add up to its stock on hand. Without it, all open layers at the locations are loaded.
    */
-  needs: Map<number, string> | null = null,
+  needs: Needs | null = null,
 ): Promise<LoadedState> {
   const ids = [...materials.keys()];
   const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
   const mats = ids.length ? sql`(${sql.join(ids)})` : sql`(NULL::bigint)`;
   const locs = locationIds.length ? sql`(${sql.join(locationIds)})` : sql`(NULL::bigint)`;
-  const layerJson = sql`json_build_object('id', id, 'm', material_id, 'g', ledger_id, 'd', in_date,
-    'qi', qty_in::text, 'ql', qty_left::text, 'c', unit_cost::text)`;
-  const needed = needs && !extraLayers ? [...needs] : null;
+  const layerJson = sql`json_build_object('id', id, 'm', material_id, 'l', location_id, 'g', ledger_id,
+    'd', in_date, 'qi', qty_in::text, 'ql', qty_left::text, 'c', unit_cost::text)`;
+  const needed = needs && !extraLayers ? [...needs.values()] : null;
   const { rows } = await sql<{
     b: BalanceJson[];
     y: LayerJson[];
@@ -243,17 +250,20 @@ export async function loadState(
         FROM stock_balance WHERE material_id IN ${mats} AND location_id IN ${locs}) AS b,
       ${
         needed
-          ? sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json) FROM (
-              SELECT y.* FROM unnest(${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[]) AS n(m, q)
-              CROSS JOIN LATERAL (SELECT z.* FROM (SELECT y.*, sum(y.qty_left) OVER (ORDER BY y.id) - y.qty_left AS before
-                FROM stock_layer y WHERE y.material_id = n.m AND y.is_open ORDER BY y.id LIMIT ${LAYERS_AT_ONCE}) z
+          ? sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY in_date, id), '[]'::json) FROM (
+              SELECT y.* FROM unnest(${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, l]) => l))}::bigint[],
+                ${sql.val(needed.map(([, , q]) => q))}::numeric[]) AS n(m, l, q)
+              CROSS JOIN LATERAL (SELECT z.* FROM (SELECT y.*,
+                  sum(y.qty_left) OVER (ORDER BY y.in_date, y.id) - y.qty_left AS before
+                FROM stock_layer y WHERE y.material_id = n.m AND y.location_id = n.l AND y.is_open
+                ORDER BY y.in_date, y.id LIMIT ${LAYERS_AT_ONCE}) z
                 WHERE z.before < n.q) y) y) AS y,`
-          : sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY id), '[]'::json)
+          : sql`(SELECT coalesce(json_agg(${layerJson} ORDER BY in_date, id), '[]'::json)
         FROM stock_layer WHERE material_id IN ${mats}
-          AND (is_open ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
+          AND ((is_open AND location_id IN ${locs}) ${extraLayers ? sql`OR ${extraLayers}` : sql``})) AS y,`
       }
       ${idsSql('stock_ledger', draw.ledger)} AS li, ${idsSql('stock_layer', draw.layers)} AS yi`.execute(tx);
-  const loaded = fromJson(rows[0], state, ids, pools, needed ? needs : null);
+  const loaded = fromJson(rows[0], state, needed ? needs : null);
   return loaded ?? loadState(tx, materials, locationIds, pools, draw);
 }
 
@@ -269,13 +279,7 @@ interface StateJson {
  * read), null when they do not cover an issue while the material has stock in layers not read:
  * the caller then reads them all (rare).
  */
-function fromJson(
-  r: StateJson,
-  state: StockState,
-  ids: number[],
-  pools: Pools,
-  needs: Map<number, string> | null,
-): LoadedState | null {
+function fromJson(r: StateJson, state: StockState, needs: Needs | null): LoadedState | null {
   for (const b of r.b) {
     const balance: Balance = {
       materialId: Number(b.m),
@@ -293,24 +297,31 @@ function fromJson(
     const layer: Layer = {
       id: Number(y.id),
       materialId: Number(y.m),
+      locationId: Number(y.l),
       ledgerRef: Number(y.g),
       inDate: y.d,
       qtyIn: normalizeDecimal(y.qi),
       qtyLeft: normalizeDecimal(y.ql),
       unitCost: normalizeDecimal(y.c),
     };
-    const list = state.layers.get(layer.materialId) ?? [];
+    const key = layerKey(layer.materialId, layer.locationId);
+    const list = state.layers.get(key) ?? [];
     list.push(layer);
-    state.layers.set(layer.materialId, list);
+    state.layers.set(key, list);
   }
   if (needs) {
+    // every location a posting moves stock at: the balances read are those of its pairs
+    const onHand = new Map<string, string>();
+    for (const b of state.balances.values()) {
+      const key = layerKey(b.materialId, b.locationId);
+      onHand.set(key, addDecimal(onHand.get(key) ?? '0', b.qty));
+    }
     state.layerRest = new Map();
-    for (const id of ids) {
-      const layers = state.layers.get(id) ?? [];
-      const onHand = maxDecimal(pools.get(id)?.qty ?? '0', '0');
-      const rest = subDecimal(onHand, sumLayers(layers));
-      if (compareDecimal(sumLayers(layers), needs.get(id) ?? '0') < 0 && isPositive(rest)) return null;
-      if (!isZero(rest)) state.layerRest.set(id, rest);
+    for (const [key, qty] of onHand) {
+      const layers = state.layers.get(key) ?? [];
+      const rest = subDecimal(maxDecimal(qty, '0'), sumLayers(layers));
+      if (compareDecimal(sumLayers(layers), needs.get(key)?.[2] ?? '0') < 0 && isPositive(rest)) return null;
+      if (!isZero(rest)) state.layerRest.set(key, rest);
     }
   }
   return { state, ledgerIds: r.li.map(Number), layerIds: r.yi.map(Number) };
@@ -332,21 +343,22 @@ export async function lockAndLoad(
     /** the material and location pairs the lines move: the balances read */
     pairs: [materialId: number, locationId: number][];
     draw: { ledger: number; layers: number };
-    /** how much of each material the movements take out (see loadState) */
-    needs: Map<number, string>;
+    /** how much of each material the movements take out at each location (see loadState) */
+    needs: Needs;
     /** the document, when it may post only once (PostingRefs.posted) */
     doc?: { type: number; id: number };
   },
 ): Promise<{ refs: PostingRefs; loaded: LoadedState }> {
   const { locationIds, pairs, draw, needs } = of;
   const ids = [...of.materialIds].sort((a, b) => a - b);
-  const needed = [...needs];
+  const needed = [...needs.values()];
   const { rows } = await sql<
     RefsJson & { s: StateJson & { p: { m: number; q: string; a: string; c: string }[] } }
   >`
     SELECT ${refsSql(ids, locationIds, of.doc)}, iv_lock_and_load(${sql.val(ids)}::bigint[],
       ${sql.val(pairs.map(([m]) => m))}::bigint[], ${sql.val(pairs.map(([, l]) => l))}::bigint[],
-      ${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, q]) => q))}::numeric[],
+      ${sql.val(needed.map(([m]) => m))}::bigint[], ${sql.val(needed.map(([, l]) => l))}::bigint[],
+      ${sql.val(needed.map(([, , q]) => q))}::numeric[],
       ${draw.ledger}::int, ${draw.layers}::int, ${LAYERS_AT_ONCE}::int) AS s`.execute(tx);
   const refs = refsFrom(rows[0]);
   const r = rows[0].s;
@@ -359,8 +371,7 @@ export async function lockAndLoad(
     });
   const { materials } = refs;
   const state: StockState = { materials: infoOf(materials), pools, balances: new Map(), layers: new Map() };
-  const loaded =
-    fromJson(r, state, ids, pools, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
+  const loaded = fromJson(r, state, needs) ?? (await loadState(tx, materials, locationIds, pools, draw));
   return { refs, loaded };
 }
 
@@ -378,6 +389,7 @@ interface BalanceJson {
 interface LayerJson {
   id: number;
   m: number;
+  l: number;
   g: number;
   d: string;
   qi: string;

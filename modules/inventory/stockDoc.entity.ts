@@ -65,6 +65,10 @@ export const stockDoc = defineEntity({
     }),
     Source_NO: text({ zh: '来源单号', en: 'Source no.' }, { max: 40, hiddenInList: true }),
     Total_Qty: qty('总数量', 'Total quantity', { readOnly: true, compute: { sum: ['Lines', 'Qty'] } }),
+    // a stocktake's book and difference in total (the lines' Book_Qty and Diff_Qty, set with them
+    // by the hooks), so that its list row reads counted, book, difference and the difference's value
+    Total_Book_Qty: qty('账面总数', 'Book total', { readOnly: true }),
+    Total_Diff_Qty: qty('差异总数', 'Difference total', { readOnly: true }),
     Total_Amount: decimal(
       { zh: '总金额', en: 'Total amount' },
       { precision: 18, scale: 2, readOnly: true, compute: { sum: ['Lines', 'Amount'] } },
@@ -88,6 +92,16 @@ export const stockDoc = defineEntity({
         path: '/StockReport/CountLines',
         params: ['Warehouse_ID'],
         when: { Doc_Type: STOCK_DOC_TYPE.COUNT },
+      },
+      // what an issue, a transfer or a scrap takes from: the stock on hand at the line's location and
+      // in all, the shortage before saving, and the last cost as the price (onHand.server.ts)
+      context: {
+        label: { zh: '现存量', en: 'On hand' },
+        path: '/StockReport/OnHand',
+        params: ['Material_ID', 'Location_ID'],
+        when: { Doc_Type: [STOCK_DOC_TYPE.ISSUE, STOCK_DOC_TYPE.TRANSFER, STOCK_DOC_TYPE.SCRAP] },
+        qty: 'Qty',
+        price: 'Unit_Price',
       },
       fields: {
         Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
@@ -121,6 +135,8 @@ export const stockDoc = defineEntity({
       'Direction',
       'Warehouse_ID',
       'Total_Qty',
+      'Total_Book_Qty',
+      'Total_Diff_Qty',
       'Total_Amount',
       'Remark',
     ],

@@ -130,16 +130,21 @@ export const stockDocHooks = defineHooks(stockDoc, {
       if (warehouses.size === 1) data.Warehouse_ID = [...warehouses][0];
     }
     // line amounts and the totals are the declaration's (compute), filled before this hook
-    const book = type === STOCK_DOC_TYPE.COUNT ? await bookQuantities(ctx, lines) : [];
-    lines.forEach((l, i) => {
-      if (type === STOCK_DOC_TYPE.COUNT) {
-        l.Book_Qty = book[i];
-        l.Diff_Qty = subDecimal(l.Qty, book[i]);
-      } else {
-        l.Book_Qty = null;
-        l.Diff_Qty = null;
-      }
-    });
+    if (type !== STOCK_DOC_TYPE.COUNT) {
+      for (const l of lines) Object.assign(l, { Book_Qty: null, Diff_Qty: null });
+      Object.assign(data, { Total_Book_Qty: null, Total_Diff_Qty: null });
+      return;
+    }
+    Object.assign(data, countTotals(lines, await bookQuantities(ctx, lines)));
+  },
+
+  // a counted sheet read back (导入明细) shows each line's book and difference at once, as a save
+  // would fill them: the stock as it stands now (lines of other documents simply ignore them)
+  async linesImported(ctx, _lines, rows) {
+    const lines = rows as (DocLine & Row)[];
+    const book = await bookQuantities(ctx, lines);
+    for (const [i, l] of lines.entries())
+      Object.assign(l, { Book_Qty: book[i], Diff_Qty: subDecimal(l.Qty, book[i]) });
   },
 
   async onApprove(ctx, record) {
@@ -187,6 +192,14 @@ export const stockDocHooks = defineHooks(stockDoc, {
         To_Location_ID: type === STOCK_DOC_TYPE.TRANSFER ? (l.To_Location_ID ?? null) : null,
       }));
     }
+    // a stocktake's book and difference totals as taken at approval
+    const counted =
+      type === STOCK_DOC_TYPE.COUNT
+        ? {
+            total_book_qty: diffs.reduce((s, d) => addDecimal(s, d.book), '0'),
+            total_diff_qty: diffs.reduce((s, d) => addDecimal(s, d.diff), '0'),
+          }
+        : {};
     // the posting decides batch numbers (batch mode) and what issues cost; the document shows both,
     // written in the posting's own statement
     let amounts: Amounts = { total: null, lines: [] };
@@ -203,7 +216,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
       },
       (posted) => {
         amounts = documentAmounts(type, lines, posted, (record.Total_Amount as string | null) ?? null);
-        return amountStatements(id, amounts, ctx.approval);
+        return amountStatements(id, amounts, ctx.approval, counted);
       },
     );
     // the answer: the record as approved, with what the posting wrote back (no read after the commit)
@@ -215,6 +228,11 @@ export const stockDocHooks = defineHooks(stockDoc, {
         ...(u.batch === null ? {} : { Batch_NO: u.batch }),
       });
     if (amounts.total !== null) record.Total_Amount = amounts.total;
+    if (type === STOCK_DOC_TYPE.COUNT)
+      Object.assign(record, {
+        Total_Book_Qty: counted.total_book_qty,
+        Total_Diff_Qty: counted.total_diff_qty,
+      });
     return record;
   },
 
@@ -222,6 +240,27 @@ export const stockDocHooks = defineHooks(stockDoc, {
     await reverseMovements(ctx, Number(record.Doc_Type), Number(record.Doc_ID));
   },
 });
+
+/**
+ * A stocktake's lines against the book: each line's book, difference and the difference's value
+ * (what its approval will post: signed, a gain positive), and the document's totals of the three,
+ * so that its list row reads counted, book, difference and difference value side by side.
+ */
+export function countTotals(lines: (DocLine & Row)[], book: string[]) {
+  let books = '0';
+  let diffs = '0';
+  let value = '0';
+  lines.forEach((l, i) => {
+    const diff = subDecimal(l.Qty, book[i]);
+    l.Book_Qty = book[i];
+    l.Diff_Qty = diff;
+    l.Amount = l.Unit_Price == null ? null : mulDecimal(diff, l.Unit_Price, 2);
+    books = addDecimal(books, book[i]);
+    diffs = addDecimal(diffs, diff);
+    value = addDecimal(value, l.Amount ?? '0');
+  });
+  return { Total_Book_Qty: books, Total_Diff_Qty: diffs, Total_Amount: value };
+}
 
 interface Amounts {
   /** the document's new total, when it changed */
@@ -254,8 +293,12 @@ function documentAmounts(
         updates.push({ line: i + 1, amount: '0', price: null, batch: null });
       continue;
     }
+    // a stocktake's amounts are signed (a gain positive, a loss negative), as its difference
     const amount = round(
-      rows.reduce((s, p) => addDecimal(s, p.amount.replace(/^-/, '')), '0'),
+      rows.reduce(
+        (s, p) => addDecimal(s, type === STOCK_DOC_TYPE.COUNT ? p.amount : p.amount.replace(/^-/, '')),
+        '0',
+      ),
       2,
     );
     total = addDecimal(total, amount);
@@ -270,13 +313,21 @@ function documentAmounts(
 }
 
 /** The posting's writes to the document; with the approval's, in the same UPDATE of its row. */
-function amountStatements(id: number, amounts: Amounts, approval?: ApprovalWrites): RawBuilder<unknown>[] {
-  const total = amounts.total === null ? {} : { total_amount: amounts.total };
+function amountStatements(
+  id: number,
+  amounts: Amounts,
+  approval: ApprovalWrites | undefined,
+  counted: { total_book_qty?: string; total_diff_qty?: string },
+): RawBuilder<unknown>[] {
+  const total = { ...(amounts.total === null ? {} : { total_amount: amounts.total }), ...counted };
+  const set = Object.entries(total);
   const out: RawBuilder<unknown>[] = approval
     ? approval.writes(total)
-    : amounts.total === null
-      ? []
-      : [sql`UPDATE stock_doc SET total_amount = ${amounts.total} WHERE id = ${id}`];
+    : set.length
+      ? [
+          sql`UPDATE stock_doc SET ${sql.join(set.map(([k, v]) => sql`${sql.ref(k)} = ${v}::numeric`))} WHERE id = ${id}`,
+        ]
+      : [];
   if (amounts.lines.length)
     out.push(sql`UPDATE ${sql.table(LINES)} AS l SET amount = v.amount, unit_price = coalesce(l.unit_price, v.price),
         batch_no = coalesce(v.batch, l.batch_no)

@@ -67,22 +67,29 @@ describe('UnApprove refused because a later document used the stock names that d
     expect(await balance(t, f.avg, f.locA)).toBe('0');
   });
 
-  it('a receipt whose FIFO layer a later issue used', async () => {
+  it('a receipt whose FIFO layer a later transfer carried on and an issue used', async () => {
     const f = await stockFixture(t);
     const receipt = await posted(T.RECEIPT, [
       { Material_ID: f.fifo, Location_ID: f.locA, Qty: '8', Unit_Price: '4' },
     ]);
-    // moved on to B: the layer is untouched by a transfer
-    await posted(T.TRANSFER, [
+    // moved on to B: a transfer carries the layer's stock to B (issue 25: layers belong to a location)
+    const transfer = await posted(T.TRANSFER, [
       { Material_ID: f.fifo, Location_ID: f.locA, To_Location_ID: f.locB, Qty: '2' },
     ]);
     const issue = await posted(T.ISSUE, [{ Material_ID: f.fifo, Location_ID: f.locB, Qty: '1' }]);
     const zh = await unapprove(receipt.id);
     expect(zh.status).toBe(409);
     expect(zh.body.Message).toMatch(
-      new RegExp(`^反审核失败：物料「测试物料FIFO\\d+」在库位「库位A\\d+」已被后续单据 ${issue.no} 使用`),
+      new RegExp(`^反审核失败：物料「测试物料FIFO\\d+」在库位「库位A\\d+」已被后续单据 ${transfer.no} 使用`),
     );
     const en = await unapprove(receipt.id, 'en');
-    expect(en.body.Message).toContain(`Cannot unapprove: later document ${issue.no} used "测试物料FIFO`);
+    expect(en.body.Message).toContain(`Cannot unapprove: later document ${transfer.no} used "测试物料FIFO`);
+    // the transfer in turn names the issue that used what it carried to B
+    const moved = await unapprove(transfer.id);
+    expect(moved.status).toBe(409);
+    expect(moved.body.Message).toMatch(new RegExp(`在库位「库位B\\d+」已被后续单据 ${issue.no} 使用`));
+    // undone newest first, each goes
+    for (const d of [issue, transfer, receipt]) expect((await unapprove(d.id)).body.Code).toBe(0);
+    expect(await balance(t, f.fifo)).toBe('0');
   });
 });

@@ -11,6 +11,8 @@ export interface LinesDef<F extends Fields = Fields> {
   maxRows?: number;
   /** A button that fills the rows from the server (a stocktake from the stock on hand): see FillDef. */
   fill?: FillDef;
+  /** What a clerk needs to know beside each line (the stock on hand where it takes from): see LineContextDef. */
+  context?: LineContextDef;
   /**
    * The lines table's fillfactor (EntityInput.fillfactor), for lines a later step updates (a posting
    * writes the costs it found back to its document's lines): without room on their page, each such
@@ -32,6 +34,26 @@ export interface FillDef {
   params: string[];
   /** Header values for which the button shows (`{ Doc_Type: 4 }`: stocktakes only); absent: always. */
   when?: Record<string, unknown>;
+}
+
+/**
+ * A column beside each line showing what the server knows about the line's choice (the quantity on
+ * hand at the chosen location and in all, for an issue): `GET path?param=value…` with the line's
+ * `params` once all are filled answers `{ Here?, Total?, Price? }` (decimals as text). The line's
+ * `qty` above `Here` (or `Total` without it) shows the shortage as a warning before saving; `Price`
+ * fills the line's empty `price` (the last cost).
+ */
+export interface LineContextDef {
+  label: Label;
+  path: string;
+  /** Line fields sent as query parameters; the column stays empty until the first is filled. */
+  params: string[];
+  /** Header values for which the column shows (`{ Doc_Type: [2, 3, 5] }`); absent: always. */
+  when?: Record<string, readonly unknown[]>;
+  /** the line's quantity field, checked against what is on hand */
+  qty?: string;
+  /** the line's price field, filled when empty */
+  price?: string;
 }
 
 export interface NumberingDef {
@@ -245,6 +267,14 @@ export function defineEntity<
   for (const [key, l] of Object.entries(def.lines))
     for (const n of [...(l.fill?.params ?? []), ...Object.keys(l.fill?.when ?? {})])
       if (!(n in def.fields)) throw new Error(`${def.name}.${key}: fill field ${n} is not a header field`);
+  for (const [key, l] of Object.entries(def.lines)) {
+    const c = l.context;
+    if (!c) continue;
+    for (const n of Object.keys(c.when ?? {}))
+      if (!(n in def.fields)) throw new Error(`${def.name}.${key}: context field ${n} is not a header field`);
+    for (const n of [...c.params, ...(c.qty ? [c.qty] : []), ...(c.price ? [c.price] : [])])
+      if (!(n in l.fields)) throw new Error(`${def.name}.${key}: context field ${n} is not a line field`);
+  }
   for (const n of Object.keys(def.scopes))
     if (n in def.fields || !/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n))
       throw new Error(`${def.name}: scope ${n} needs an Upper_Snake name of its own`);

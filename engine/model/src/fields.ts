@@ -15,9 +15,20 @@ interface FieldBase {
   help?: Label;
 }
 
+/**
+ * A list cell that opens the record it names (a ledger row's document number opens that document):
+ * the row's `id` field holds the record's id; the entity is fixed, or chosen by the row's `by` field
+ * through `map` (a value not in it shows the text alone).
+ */
+export interface RecordLink {
+  id: string;
+  entity: string | { by: string; map: Readonly<Record<number, string>> };
+}
+
 export interface TextField extends FieldBase {
   kind: 'text';
   max: number;
+  link?: RecordLink;
   multiline?: boolean;
   /** Never sent to clients (password hashes, secrets). */
   secret?: boolean;

@@ -35,6 +35,13 @@ export function defineModule(m: ModuleManifest): ModuleManifest {
 }
 
 /** The set of entities the running product knows, by wire name. */
+/** The first menu page whose generic list serves the entity: where a link to one of its records opens. */
+export function pageOfEntity(registry: Registry, entity: string): MenuPage | undefined {
+  for (const m of registry.modules)
+    for (const g of m.menu) for (const p of g.pages) if (p.entity === entity) return p;
+  return undefined;
+}
+
 export class Registry {
   readonly entities = new Map<string, EntityDef>();
   constructor(readonly modules: ModuleManifest[]) {

@@ -34,6 +34,12 @@ export interface EntityHooks {
   validate?(ctx: HookContext, data: Row, old: Row | null): Promise<void> | void;
   /** Last changes to the data before it is written (computed fields). */
   beforeSave?(ctx: HookContext, data: Row, old: Row | null): Promise<void> | void;
+  /**
+   * Lines read from a sheet (导入明细) before they go back to the form: fill what a save would
+   * derive from the database (a stocktake's book quantity), so that the form shows it at once.
+   * Read-only: nothing is saved.
+   */
+  linesImported?(ctx: HookContext, lines: string, rows: Row[]): Promise<void> | void;
   /** Work that must happen in the same transaction once the record is written. */
   afterSave?(ctx: HookContext, record: Row, old: Row | null): Promise<void> | void;
   beforeDelete?(ctx: HookContext, old: Row): Promise<void> | void;

@@ -1,16 +1,18 @@
 import { addDecimal, compareDecimal, subDecimal } from '@mes/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Movement, type Plan, planPosting, Shortage, UsedLater } from './posting';
+import { type Original, planReversal } from './reversal';
 import {
-  type Movement,
-  type Original,
-  type Plan,
-  planPosting,
-  planReversal,
-  Shortage,
-  UsedLater,
-} from './posting';
-import { type Balance, balanceKey, type Layer, type MaterialInfo, type Pool, type StockState } from './state';
+  type Balance,
+  balanceKey,
+  fifoOrder,
+  type Layer,
+  layerKey,
+  type MaterialInfo,
+  type Pool,
+  type StockState,
+} from './state';
 
 const MATERIALS: MaterialInfo[] = [
   { id: 1, name: 'avg', valuation: 1, fallbackCost: '1' },
@@ -27,27 +29,28 @@ class Store {
   private id = 0;
 
   /**
-   * With `needs` (what each material issues), as a posting loads it: of the open layers only the
-   * oldest that cover the need, the stock in the others summed in layerRest.
+   * With `needs` (what each material takes out at each location, by layerKey), as a posting loads
+   * it: of the open layers there only the oldest (by date, then id) that cover the need, the stock
+   * in the others summed in layerRest.
    */
-  state(needs?: Map<number, string>): StockState {
-    const layers = new Map<number, Layer[]>();
-    const layerRest = new Map<number, string>();
-    const before = new Map<number, string>();
-    for (const l of [...this.layers.values()].sort((a, b) => a.id - b.id)) {
-      const need = needs?.get(l.materialId) ?? '0';
+  state(needs?: Map<string, string>): StockState {
+    const layers = new Map<string, Layer[]>();
+    const layerRest = new Map<string, string>();
+    const before = new Map<string, string>();
+    for (const l of [...this.layers.values()].sort(fifoOrder)) {
+      const key = layerKey(l.materialId, l.locationId);
       if (needs) {
         if (compareDecimal(l.qtyLeft, '0') === 0) continue;
-        const cum = before.get(l.materialId) ?? '0';
-        before.set(l.materialId, addDecimal(cum, l.qtyLeft));
-        if (compareDecimal(cum, need) >= 0) {
-          layerRest.set(l.materialId, addDecimal(layerRest.get(l.materialId) ?? '0', l.qtyLeft));
+        const cum = before.get(key) ?? '0';
+        before.set(key, addDecimal(cum, l.qtyLeft));
+        if (compareDecimal(cum, needs.get(key) ?? '0') >= 0) {
+          layerRest.set(key, addDecimal(layerRest.get(key) ?? '0', l.qtyLeft));
           continue;
         }
       }
-      const list = layers.get(l.materialId) ?? [];
+      const list = layers.get(key) ?? [];
       list.push(structuredClone(l));
-      layers.set(l.materialId, list);
+      layers.set(key, list);
     }
     return {
       materials: new Map(MATERIALS.map((m) => [m.id, m])),
@@ -61,7 +64,7 @@ class Store {
   commit(plan: Plan, docId: number) {
     const ids = plan.ledger.map(() => ++this.id);
     plan.ledger.forEach((r, i) => {
-      this.ledger.push({ ...r, id: ids[i], docId, layer: null, uses: [] });
+      this.ledger.push({ ...r, id: ids[i], docId, layers: [], uses: [] });
     });
     const layerIds = new Map<number, number>();
     for (const l of plan.newLayers) {
@@ -87,7 +90,9 @@ class Store {
       .filter((r) => r.docId === docId && r.reversalOf === null && !reversed.has(r.id))
       .map((r) => ({
         ...r,
-        layer: state.layers.get(r.materialId)?.find((l) => l.ledgerRef === r.id) ?? null,
+        layers: (state.layers.get(layerKey(r.materialId, r.locationId)) ?? []).filter(
+          (l) => l.ledgerRef === r.id,
+        ),
         uses: this.uses.filter((u) => u.ledgerId === r.id).map((u) => ({ layerId: u.layerId, qty: u.qty })),
       }));
   }
@@ -119,13 +124,26 @@ function checkInvariants(store: Store, allowNegative: boolean) {
       }
     expect(compareDecimal(qty, pool.qty)).toBe(0);
     expect(compareDecimal(amount, pool.amount)).toBe(0);
-    let layers = '0';
-    for (const l of store.layers.values())
-      if (l.materialId === m.id) {
-        expect(compareDecimal(l.qtyLeft, '0')).toBeGreaterThanOrEqual(0);
-        layers = addDecimal(layers, l.qtyLeft);
-      }
-    expect(compareDecimal(layers, compareDecimal(pool.qty, '0') > 0 ? pool.qty : '0')).toBe(0);
+  }
+  // a location's layers add up to its stock (none when it is short), never below zero; its value
+  // is never below zero while it has stock
+  const at = new Map<string, { qty: string; amount: string }>();
+  for (const b of store.balances.values()) {
+    const k = layerKey(b.materialId, b.locationId);
+    const a = at.get(k) ?? { qty: '0', amount: '0' };
+    at.set(k, { qty: addDecimal(a.qty, b.qty), amount: addDecimal(a.amount, b.amount) });
+    if (!allowNegative && compareDecimal(b.qty, '0') > 0)
+      expect(compareDecimal(b.amount, '0'), `${k} value`).toBeGreaterThanOrEqual(0);
+  }
+  const layers = new Map<string, string>();
+  for (const l of store.layers.values()) {
+    expect(compareDecimal(l.qtyLeft, '0')).toBeGreaterThanOrEqual(0);
+    const k = layerKey(l.materialId, l.locationId);
+    layers.set(k, addDecimal(layers.get(k) ?? '0', l.qtyLeft));
+  }
+  for (const k of new Set([...at.keys(), ...layers.keys()])) {
+    const q = at.get(k)?.qty ?? '0';
+    expect(compareDecimal(layers.get(k) ?? '0', compareDecimal(q, '0') > 0 ? q : '0'), `${k} layers`).toBe(0);
   }
 }
 
@@ -155,6 +173,8 @@ const op = fc.oneof(
   }),
   fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }),
 );
+/** Posting dates: a posting may be dated before those already posted (back-dated). */
+const day = fc.constantFrom('2026-10-01', '2026-10-15', '2026-11-01');
 
 const mv = (m: number, l: number, q: string, extra: Partial<Movement> = {}): Movement => ({
   lineNo: 1,
@@ -170,16 +190,16 @@ const mv = (m: number, l: number, q: string, extra: Partial<Movement> = {}): Mov
 describe('posting plans', () => {
   it('keep ledger, balances, pools and layers in step under any sequence of movements and reversals', () => {
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 40 }), fc.boolean(), (ops, allowNegative) => {
+      fc.property(fc.array(fc.tuple(op, day), { maxLength: 40 }), fc.boolean(), (ops, allowNegative) => {
         const store = new Store();
-        const opts = { date: '2026-11-01', allowNegative };
         let doc = 0;
-        for (const o of ops) {
-          // postings load only the layers an issue can take from; reversals load them all
+        for (const [o, date] of ops) {
+          const opts = { date, allowNegative };
+          // postings load only the layers an issue or a transfer can take from; reversals load them all
           const state =
             o.kind === 'undo'
               ? store.state()
-              : store.state(o.kind === 'out' ? new Map([[o.m, o.q]]) : new Map());
+              : store.state(o.kind === 'in' ? new Map() : new Map([[layerKey(o.m, o.l), o.q]]));
           try {
             if (o.kind === 'undo') {
               const docs = [
@@ -235,6 +255,36 @@ describe('posting plans', () => {
     // the last units take what value is left: 5 - 2.5
     expect(planPosting(state, [mv(1, 1, '-2')], opts).ledger[0].amount).toBe('-2.5');
     expect(() => planPosting(state, [mv(1, 1, '-1')], opts)).toThrow(Shortage);
+  });
+
+  it('takes FIFO layers at the issuing location, oldest date first, and never leaves it with stock but negative value', () => {
+    const store = new Store();
+    const post = (doc: number, date: string, m: Movement) => {
+      const need = m.toLocation ? m.qty : compareDecimal(m.qty, '0') < 0 ? subDecimal('0', m.qty) : '0';
+      const s = store.state(new Map([[layerKey(m.materialId, m.locationId), need]]));
+      const plan = planPosting(s, [m], { date, allowNegative: false });
+      store.commit(plan, doc);
+      return plan;
+    };
+    // an earlier-dated layer at another location, at another price
+    post(1, '2026-10-01', mv(2, 2, '50', { unitPrice: '12' }));
+    post(2, '2026-11-01', mv(2, 1, '100', { unitPrice: '8.5' }));
+    const issue = post(3, '2026-11-02', mv(2, 1, '-80'));
+    expect(issue.ledger[0]).toMatchObject({ amount: '-680', balanceQty: '20', balanceAmount: '170' });
+    // a receipt dated before the layers there, posted after them, goes out first
+    post(4, '2026-10-15', mv(2, 1, '10', { unitPrice: '9' }));
+    const next = post(5, '2026-11-03', mv(2, 1, '-15'));
+    expect(next.ledger[0]).toMatchObject({ amount: '-132.5', balanceQty: '15', balanceAmount: '127.5' });
+    // a transfer carries its layers, dates and costs, to the new location
+    const move = post(6, '2026-11-03', mv(2, 2, '20', { toLocation: { locationId: 1, warehouseId: 1 } }));
+    expect(move.ledger.map((r) => r.amount)).toEqual(['-240', '240']);
+    expect(move.newLayers.map((l) => [l.locationId, l.inDate, l.unitCost])).toEqual([
+      [1, '2026-10-01', '12'],
+    ]);
+    const last = post(7, '2026-11-04', mv(2, 1, '-25'));
+    // the carried layer (2026-10-01) first: 20 × 12 + 5 × 8.5
+    expect(last.ledger[0]).toMatchObject({ amount: '-282.5', balanceQty: '10', balanceAmount: '85' });
+    checkInvariants(store, false);
   });
 
   it('refuses to reverse a receipt whose stock was used, and gives an issue back to its own layers', () => {

@@ -5,10 +5,12 @@ import {
   type Balance,
   balanceKey,
   COST_SCALE,
+  fifoOrder,
   isNegative,
   isPositive,
   isZero,
   type Layer,
+  layerKey,
   maxDecimal,
   minDecimal,
   type Pool,
@@ -95,7 +97,7 @@ export interface PostingOptions {
   allowNegative: boolean;
 }
 
-class Planner {
+export class Planner {
   readonly plan: Plan = {
     ledger: [],
     newLayers: [],
@@ -127,17 +129,40 @@ class Planner {
     return p;
   }
 
-  layers(materialId: number): Layer[] {
-    let l = this.state.layers.get(materialId);
+  layers(materialId: number, locationId: number): Layer[] {
+    const key = layerKey(materialId, locationId);
+    let l = this.state.layers.get(key);
     if (!l) {
       l = [];
-      this.state.layers.set(materialId, l);
+      this.state.layers.set(key, l);
     }
     return l;
   }
 
-  rest(materialId: number): string {
-    return this.state.layerRest?.get(materialId) ?? '0';
+  rest(materialId: number, locationId: number): string {
+    return this.state.layerRest?.get(layerKey(materialId, locationId)) ?? '0';
+  }
+
+  /** Quantity and value of a material at a location, over its batches. */
+  atLocation(materialId: number, locationId: number) {
+    let qty = '0';
+    let amount = '0';
+    for (const b of this.state.balances.values())
+      if (b.materialId === materialId && b.locationId === locationId) {
+        qty = addDecimal(qty, b.qty);
+        amount = addDecimal(amount, b.amount);
+      }
+    return { qty, amount };
+  }
+
+  /**
+   * Unit cost of stock at a location: its own average while it holds stock of a value, so that an
+   * issue there never takes more value than the location has; else the material's (unitCostOf).
+   */
+  costAt(materialId: number, locationId: number): string {
+    const at = this.atLocation(materialId, locationId);
+    if (isPositive(at.qty) && !isNegative(at.amount)) return divDecimal(at.amount, at.qty, COST_SCALE);
+    return unitCostOf(this.pool(materialId), this.material(materialId));
   }
 
   /** Applies a signed quantity and amount to a balance; refuses to go below zero unless allowed. */
@@ -146,12 +171,7 @@ class Planner {
     qty: string,
     amount: string,
   ) {
-    const key = balanceKey(mv.materialId, mv.locationId, mv.batchNo);
-    let b = this.state.balances.get(key);
-    if (!b) {
-      b = { ...mv, qty: '0', amount: '0', lastIn: null, lastOut: null };
-      this.state.balances.set(key, b);
-    }
+    const b = this.balance(mv);
     const before = b.qty;
     b.qty = addDecimal(b.qty, qty);
     b.amount = addDecimal(b.amount, amount);
@@ -163,56 +183,99 @@ class Planner {
     return { qty: b.qty, amount: b.amount };
   }
 
-  newLayer(materialId: number, ledgerIndex: number, qty: string, unitCost: string) {
+  balance(mv: { materialId: number; locationId: number; warehouseId: number; batchNo: string }): Balance {
+    const key = balanceKey(mv.materialId, mv.locationId, mv.batchNo);
+    let b = this.state.balances.get(key);
+    if (!b) {
+      b = { ...mv, qty: '0', amount: '0', lastIn: null, lastOut: null };
+      this.state.balances.set(key, b);
+    }
+    return b;
+  }
+
+  /**
+   * What an outbound movement of `need` takes from the value of its balance: the last unit out of
+   * a balance takes the value left, and no issue takes more than a balance holds while stock stays
+   * (a location's value never goes below zero while it has stock).
+   */
+  capped(mv: Movement, need: string, amount: string): string {
+    const b = this.balance(mv);
+    if (isNegative(b.amount)) return amount;
+    const left = compareDecimal(b.qty, need);
+    if (left === 0) return b.amount;
+    if (left > 0 && compareDecimal(amount, b.amount) > 0) return b.amount;
+    return amount;
+  }
+
+  newLayer(
+    materialId: number,
+    locationId: number,
+    ledgerIndex: number,
+    qty: string,
+    unitCost: string,
+    inDate?: string,
+  ) {
     const layer: Layer = {
       id: this.nextLayerId--,
       materialId,
+      locationId,
       ledgerRef: ledgerIndex,
-      inDate: this.opts.date,
+      inDate: inDate ?? this.opts.date,
       qtyIn: qty,
       qtyLeft: qty,
       unitCost,
     };
-    this.layers(materialId).push(layer);
+    this.layers(materialId, locationId).push(layer);
     this.plan.newLayers.push(layer);
   }
 
-  /** Takes `qty` from the oldest layers; returns what was taken from each and its cost. */
-  consume(materialId: number, qty: string, ledgerIndex: number | null) {
+  /**
+   * Takes `qty` from the location's oldest layers (by date, then id); returns what was taken from
+   * each and its cost.
+   */
+  consume(materialId: number, locationId: number, qty: string, ledgerIndex: number | null) {
     let left = qty;
     let cost = '0';
-    for (const l of this.layers(materialId)) {
+    const taken: { layer: Layer; qty: string }[] = [];
+    const layers = this.layers(materialId, locationId);
+    layers.sort(fifoOrder);
+    for (const l of layers) {
       if (!isPositive(left)) break;
       if (!isPositive(l.qtyLeft)) continue;
       const take = minDecimal(l.qtyLeft, left);
       l.qtyLeft = subDecimal(l.qtyLeft, take);
       left = subDecimal(left, take);
       cost = addDecimal(cost, mulDecimal(take, l.unitCost, COST_SCALE));
+      taken.push({ layer: l, qty: take });
       if (l.id > 0) this.plan.changedLayers.add(l);
       if (ledgerIndex !== null) this.plan.uses.push({ ledgerIndex, layerId: l.id, qty: take });
     }
     // a shortfall while layers were left unloaded would value the movement wrongly: never guess
-    if (isPositive(left) && isPositive(this.rest(materialId)))
+    if (isPositive(left) && isPositive(this.rest(materialId, locationId)))
       throw new Error(`posting needs layers of material ${materialId} that were not loaded`);
-    return { shortfall: left, cost };
+    return { shortfall: left, cost, taken };
   }
 
   /**
-   * Keeps the layers equal to the stock on hand (never below zero). Only negative stock upsets that:
-   * a receipt first fills the shortfall, a reversal of a short issue gives back what it could not take.
+   * Keeps a location's layers equal to its stock on hand (never below zero). Only negative stock
+   * upsets that: a receipt first fills the shortfall, a reversal of a short issue gives back what
+   * it could not take.
    */
-  reconcile(materialId: number, ledgerIndex: number) {
-    const pool = this.pool(materialId);
-    const target = maxDecimal(pool.qty, '0');
-    const have = addDecimal(sumLayers(this.layers(materialId)), this.rest(materialId));
+  reconcile(materialId: number, locationId: number, ledgerIndex: number) {
+    const target = maxDecimal(this.atLocation(materialId, locationId).qty, '0');
+    const have = addDecimal(
+      sumLayers(this.layers(materialId, locationId)),
+      this.rest(materialId, locationId),
+    );
     const diff = compareDecimal(have, target);
-    if (diff > 0) this.consume(materialId, subDecimal(have, target), null);
+    if (diff > 0) this.consume(materialId, locationId, subDecimal(have, target), null);
     else if (diff < 0)
       this.newLayer(
         materialId,
+        locationId,
         ledgerIndex,
         subDecimal(target, have),
-        unitCostOf(pool, this.material(materialId)),
+        this.costAt(materialId, locationId),
       );
   }
 
@@ -222,30 +285,39 @@ class Planner {
   }
 
   inbound(mv: Movement) {
-    const material = this.material(mv.materialId);
     const pool = this.pool(mv.materialId);
-    const cost = mv.unitPrice ?? unitCostOf(pool, material);
+    const cost = mv.unitPrice ?? this.costAt(mv.materialId, mv.locationId);
     const amount = amountOf(mv.qty, cost);
     pool.qty = addDecimal(pool.qty, mv.qty);
     pool.amount = addDecimal(pool.amount, amount);
     if (isPositive(cost)) pool.lastCost = cost;
     const after = this.move(mv, mv.qty, amount);
     const i = this.push(this.row(mv, 1, mv.qty, cost, amount, after, false));
-    this.newLayer(mv.materialId, i, mv.qty, cost);
-    this.reconcile(mv.materialId, i);
+    this.newLayer(mv.materialId, mv.locationId, i, mv.qty, cost);
+    this.reconcile(mv.materialId, mv.locationId, i);
+  }
+
+  /**
+   * The value `need` takes out of its location: under FIFO the cost of the layers it took (a
+   * shortfall at the location's cost), under moving average the location's average; never more
+   * than the balance holds (capped).
+   */
+  valueOut(mv: Movement, need: string, i: number) {
+    const material = this.material(mv.materialId);
+    const average = this.costAt(mv.materialId, mv.locationId);
+    const taken = this.consume(mv.materialId, mv.locationId, need, i);
+    const amount =
+      material.valuation === 2
+        ? amountOf(addDecimal(taken.cost, mulDecimal(taken.shortfall, average, COST_SCALE)), '1')
+        : amountOf(need, average);
+    return { amount: this.capped(mv, need, amount), taken };
   }
 
   outbound(mv: Movement) {
-    const material = this.material(mv.materialId);
     const pool = this.pool(mv.materialId);
     const need = absDecimal(mv.qty);
-    const average = unitCostOf(pool, material);
     const i = this.plan.ledger.length;
-    const { shortfall, cost: layerCost } = this.consume(mv.materialId, need, i);
-    let amount =
-      material.valuation === 2
-        ? amountOf(addDecimal(layerCost, mulDecimal(shortfall, average, COST_SCALE)), '1')
-        : amountOf(need, average);
+    let { amount } = this.valueOut(mv, need, i);
     // the last unit out takes the value that is left, so that rounding never leaves a residue
     if (compareDecimal(pool.qty, need) === 0 && !isNegative(pool.amount)) amount = pool.amount;
     pool.qty = subDecimal(pool.qty, need);
@@ -253,18 +325,27 @@ class Planner {
     const after = this.move(mv, mv.qty, subDecimal('0', amount));
     const unitCost = divDecimal(amount, need, COST_SCALE);
     this.push(this.row(mv, -1, mv.qty, unitCost, subDecimal('0', amount), after, false));
-    this.reconcile(mv.materialId, i);
+    this.reconcile(mv.materialId, mv.locationId, i);
   }
 
+  /**
+   * Moves stock and its value to another location; the pool stays. The layers taken at the source
+   * are carried to the destination with their dates and costs, so FIFO and ageing go on there.
+   */
   transfer(mv: Movement, to: { locationId: number; warehouseId: number }) {
-    const pool = this.pool(mv.materialId);
-    const cost = unitCostOf(pool, this.material(mv.materialId));
-    const amount = amountOf(mv.qty, cost);
+    const i = this.plan.ledger.length;
+    const { amount, taken } = this.valueOut(mv, mv.qty, i);
+    const cost = divDecimal(amount, mv.qty, COST_SCALE);
     const from = this.move(mv, subDecimal('0', mv.qty), subDecimal('0', amount));
     this.push(this.row(mv, -1, subDecimal('0', mv.qty), cost, subDecimal('0', amount), from, true));
+    this.reconcile(mv.materialId, mv.locationId, i);
     const dest = { ...mv, ...to };
     const into = this.move(dest, mv.qty, amount);
-    this.push(this.row(dest, 1, mv.qty, cost, amount, into, true));
+    const j = this.push(this.row(dest, 1, mv.qty, cost, amount, into, true));
+    for (const t of taken.taken)
+      this.newLayer(mv.materialId, to.locationId, j, t.qty, t.layer.unitCost, t.layer.inDate);
+    if (isPositive(taken.shortfall)) this.newLayer(mv.materialId, to.locationId, j, taken.shortfall, cost);
+    this.reconcile(mv.materialId, to.locationId, j);
   }
 
   row(
@@ -307,59 +388,6 @@ export function planPosting(state: StockState, movements: readonly Movement[], o
     if (mv.toLocation) p.transfer(mv, mv.toLocation);
     else if (isPositive(mv.qty)) p.inbound(mv);
     else p.outbound(mv);
-  }
-  return p.plan;
-}
-
-/** A ledger row being reversed, with the layer it created or the layers it used. */
-export interface Original extends LedgerRow {
-  id: number;
-  layer: Layer | null;
-  uses: { layerId: number; qty: string }[];
-}
-
-/**
- * The reversal of a posting (UnApprove): every row negated, newest first; an inbound row's layer
- * must be untouched, an outbound row gives its quantity back to the layers it took it from.
- */
-export function planReversal(state: StockState, originals: readonly Original[], opts: PostingOptions): Plan {
-  const p = new Planner(state, opts);
-  const sorted = [...originals].sort((a, b) => b.id - a.id);
-  for (const o of sorted) {
-    const qty = subDecimal('0', o.qty);
-    const amount = subDecimal('0', o.amount);
-    const i = p.plan.ledger.length;
-    if (!o.transfer) {
-      const pool = p.pool(o.materialId);
-      if (o.direction === 1) {
-        if (!o.layer || compareDecimal(o.layer.qtyLeft, o.layer.qtyIn) !== 0)
-          throw new UsedLater(o.materialId, o.id);
-        o.layer.qtyLeft = '0';
-        p.plan.changedLayers.add(o.layer);
-      } else {
-        const layers = p.layers(o.materialId);
-        for (const u of o.uses) {
-          const l = layers.find((x) => x.id === u.layerId);
-          if (!l) throw new Error(`Layer ${u.layerId} not loaded`);
-          l.qtyLeft = addDecimal(l.qtyLeft, u.qty);
-          p.plan.changedLayers.add(l);
-        }
-      }
-      pool.qty = addDecimal(pool.qty, qty);
-      pool.amount = addDecimal(pool.amount, amount);
-    }
-    const after = p.move(o, qty, amount);
-    const { id, layer: _layer, uses: _uses, ...row } = o;
-    p.push({
-      ...row,
-      direction: o.direction === 1 ? -1 : 1,
-      qty,
-      amount,
-      balanceQty: after.qty,
-      balanceAmount: after.amount,
-      reversalOf: id,
-    });
-    if (!o.transfer) p.reconcile(o.materialId, i);
   }
   return p.plan;
 }

@@ -33,6 +33,8 @@ export interface Layer {
   /** Database id; negative for layers created by this posting (not yet written). */
   id: number;
   materialId: number;
+  /** A layer is stock at one location: an issue there takes from it, a transfer carries it on. */
+  locationId: number;
   /** Index of the ledger row that created it when new; its ledger id when loaded. */
   ledgerRef: number;
   inDate: string;
@@ -46,17 +48,33 @@ export interface StockState {
   materials: Map<number, MaterialInfo>;
   pools: Map<number, Pool>;
   balances: Map<string, Balance>;
-  /** Layers with stock left (and, for a reversal, the layers it touches), oldest first. */
-  layers: Map<number, Layer[]>;
   /**
-   * Stock left in open layers newer than every loaded one, by material. A posting loads only the
-   * oldest layers its movements can use; the planner counts the rest without touching it.
+   * Layers with stock left (and, for a reversal, the layers it touches) by material and location
+   * (layerKey); the planner takes them oldest date first, ties by id.
    */
-  layerRest?: Map<number, string>;
+  layers: Map<string, Layer[]>;
+  /**
+   * Stock left in open layers newer than every loaded one, by material and location (layerKey). A
+   * posting loads only the oldest layers its movements can use; the planner counts the rest
+   * without touching it.
+   */
+  layerRest?: Map<string, string>;
 }
 
 export const balanceKey = (materialId: number, locationId: number, batchNo: string) =>
   `${materialId}|${locationId}|${batchNo}`;
+
+export const layerKey = (materialId: number, locationId: number) => `${materialId}|${locationId}`;
+
+/**
+ * FIFO order: the oldest receipt date first, then the order of posting (new layers, with negative
+ * ids, after those already written). A back-dated receipt is so taken before later-dated stock.
+ */
+export function fifoOrder(a: Layer, b: Layer): number {
+  if (a.inDate !== b.inDate) return a.inDate < b.inDate ? -1 : 1;
+  const rank = (l: Layer) => (l.id > 0 ? l.id : 2 ** 52 - l.id);
+  return rank(a) - rank(b);
+}
 
 export const COST_SCALE = 6;
 export const AMOUNT_SCALE = 2;

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Row } from '../db';
+import { withTx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
@@ -124,7 +125,8 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
       { config: { perm: { entity: def.name, button: 'import' }, records: [] } },
       async (req, reply) => {
         const ctx = requestContext(req);
-        const lines = linesOf(def, parseWith(linesQuery, req.query, def, ctx.lang).Lines);
+        const linesName = parseWith(linesQuery, req.query, def, ctx.lang).Lines;
+        const lines = linesOf(def, linesName);
         const max = Math.min(lines.maxRows ?? MAX_LINE_ROWS, MAX_LINE_ROWS);
         // a longer sheet is refused as soon as its reading passes the bound, not counted to its end
         const sheet = await readUploadSheet(req, max).catch((e: unknown) => {
@@ -193,6 +195,11 @@ export function linesExcelRoutes(app: FastifyInstance, engine: Engine) {
             Message: new AppError('import_failed', { n: errors.length }).text(ctx.lang),
             Data: { Total: rows.length, Imported: 0, Errors: errors },
           });
+        const filled = engine.service(def.name).hooks.linesImported;
+        if (filled)
+          await withTx(engine.db, (tx) =>
+            Promise.resolve(filled({ ...ctx, tx, registry: engine.registry }, linesName, out)),
+          );
         return {
           Code: 0,
           Message: new AppError('import_done', { n: out.length }).text(ctx.lang),

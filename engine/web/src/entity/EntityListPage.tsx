@@ -32,6 +32,7 @@ import { type ListDialog, ListDialogs } from './ListDialogs';
 import { ListToolbar } from './ListToolbar';
 import { presetValues } from './presets';
 import { useDeleteEntity, useEntityList } from './queries';
+import { OpenRequest } from './recordLink';
 import { actionsColumn } from './rowActions';
 import { useEntityRowUnits } from './rowUnits';
 import { scopeBoxes, scopeFilters, withScope } from './scopes';
@@ -348,6 +349,8 @@ export function EntityListPage({
         presets={presets}
         onClose={() => setEditing(null)}
       />
+      {/* a link elsewhere (a ledger row's document number) opens one of the records here */}
+      <OpenRequest open={(id) => setEditing({ id, readOnly: !canEdit })} />
       {viewer}
       {menuId && (
         <ListDialogs

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type FieldDef, type LinesDef, type RefField, refShown } from '@mes/model';
+import { type FieldDef, type LineContextDef, type LinesDef, type RefField, refShown } from '@mes/model';
 import { Field } from '@rc-component/form';
 import { Button, Form, Table, type TableProps, theme } from 'antd';
 import type { TFunction } from 'i18next';
@@ -11,6 +11,7 @@ import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
 import { LAZY_KINDS, LazyPicker } from './LazyPicker';
 import { LineFind } from './LineFind';
+import { contextApplies, contextHeader, LineContextCell } from './lineContext';
 import { LINE_VIEWPORT, LineFaultsContext, matchRow, useLineWindow } from './lineWindow';
 import { newLine, type ZodRule } from './payload';
 
@@ -157,8 +158,11 @@ function columnsOf(
     ruleFor: LinesEditorProps['ruleFor'];
     names: Map<string, Map<string, string>>;
     remove: (index: number) => void;
+    /** the line context column (LinesDef.context), while the header asks for it */
+    context?: LineContextDef;
   },
 ): ColumnsOf {
+  const { context } = o;
   return [
     {
       title: t('form.rowNo'),
@@ -184,6 +188,19 @@ function columnsOf(
         />
       ),
     })),
+    ...(context
+      ? [
+          {
+            key: '_context',
+            title: label(context.label),
+            width: 180,
+            shouldCellUpdate: changedRow,
+            render: (_v: unknown, r: TableRow) => (
+              <LineContextCell def={context} name={name} row={r.name} disabled={o.disabled} />
+            ),
+          },
+        ]
+      : []),
     ...(o.disabled
       ? []
       : [
@@ -299,9 +316,17 @@ export const LinesEditor = memo(function LinesEditor({
   const label = useLabel();
   const fields = Object.entries(lines.fields) as [string, FieldDef][];
   const names = useMemo(() => refNames(lines.fields, loaded), [lines, loaded]);
-  const epoch = useMemo(() => ({ disabled, names, ruleFor, lines }), [disabled, names, ruleFor, lines]);
-  const stable = useStableRows(epoch);
   const form = Form.useFormInstance();
+  // the context column follows the header (issues and transfers show stock on hand, receipts not)
+  const pickHeader = useMemo(() => (lines.context ? contextHeader(lines.context) : () => null), [lines]);
+  const header = Form.useWatch(pickHeader, { form, preserve: true });
+  const context =
+    lines.context && contextApplies(lines.context, header ?? undefined) ? lines.context : undefined;
+  const epoch = useMemo(
+    () => ({ disabled, names, ruleFor, lines, context }),
+    [disabled, names, ruleFor, lines, context],
+  );
+  const stable = useStableRows(epoch);
   const match = (text: string, from: number) =>
     matchRow((form.getFieldValue(name) as Row[] | undefined) ?? [], fields, names, text, from);
   const faults = useContext(LineFaultsContext);
@@ -315,6 +340,7 @@ export const LinesEditor = memo(function LinesEditor({
             disabled,
             ruleFor,
             names,
+            context,
             remove: (i) => {
               faults?.forget(name);
               remove(i);

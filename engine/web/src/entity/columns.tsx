@@ -2,6 +2,7 @@ import { type EntityDef, type FieldDef, type Lang, labelOf } from '@mes/model';
 import { type TableColumnType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { cellKey, cellText, type Row } from './format';
+import { RecordLinkCell } from './recordLink';
 
 export interface SortState {
   field: string;
@@ -52,7 +53,14 @@ export function fieldColumn(
         if (v !== true && v !== false) return null;
         return <Tag color={v ? 'blue' : undefined}>{v ? yesNo[0] : yesNo[1]}</Tag>;
       }
-      return cellText(name, f, row, lang, yesNo);
+      const text = cellText(name, f, row, lang, yesNo);
+      if (f.kind === 'text' && f.link)
+        return (
+          <RecordLinkCell link={f.link} row={row}>
+            {text}
+          </RecordLinkCell>
+        );
+      return text;
     },
   };
   return col;

@@ -20,7 +20,7 @@ export function EngineProvider(props: { registry?: Registry; api?: ApiClient; ch
   return <EngineContext.Provider value={value}>{props.children}</EngineContext.Provider>;
 }
 
-function useEngine(): EngineContextValue {
+export function useEngine(): EngineContextValue {
   const v = useContext(EngineContext);
   if (!v) throw new Error('EngineProvider is missing');
   return v;
