@@ -177,6 +177,31 @@ export const MESSAGES = {
     en: '{n} rows have errors; nothing was imported',
   },
   import_done: { zh: '已导入 {n} 行', en: '{n} rows imported' },
+  import_done_detail: {
+    zh: '新增 {added} 行，更新 {updated} 行，跳过 {skipped} 行',
+    en: '{added} rows added, {updated} updated, {skipped} skipped',
+  },
+  import_dry_run: {
+    zh: '试导入：将新增 {added} 行，更新 {updated} 行，跳过 {skipped} 行，未保存任何数据',
+    en: 'Trial run: {added} rows would be added, {updated} updated, {skipped} skipped; nothing was saved',
+  },
+  import_dry_run_failed: {
+    zh: '试导入：有 {n} 行数据有误，未保存任何数据',
+    en: 'Trial run: {n} rows have errors; nothing was saved',
+  },
+  import_skip_exists: {
+    zh: '已存在（{field}：{value}），仅新增时跳过',
+    en: 'Exists ({field}: {value}); skipped when adding only',
+  },
+  import_skip_missing: { zh: '不存在，仅更新时跳过', en: 'Does not exist; skipped when updating only' },
+  import_no_edit: {
+    zh: '没有修改权限，不能更新已存在的记录（{field}：{value}）',
+    en: 'You may not edit, so the existing record ({field}: {value}) cannot be updated',
+  },
+  import_no_key: {
+    zh: '该数据没有可用于匹配的编码，不能按编码更新',
+    en: 'This data has no code to match records by, so it cannot be updated by import',
+  },
   import_unknown_value: { zh: '找不到：{detail}', en: 'Not found: {detail}' },
   import_unzipped_too_large: {
     zh: 'Excel 文件解压后过大（上限 {limit}）',

@@ -67,6 +67,17 @@ export const en: Catalogue = {
     loadFailed: 'Could not load the data',
     retry: 'Retry',
     importRow: 'Row {{row}}',
+    importMode: { both: 'Add and update', add: 'Add only', update: 'Update only' },
+    importDryRun: 'Trial run (check only, save nothing)',
+    importTemplate: 'Import template',
+    importChoose: 'Choose a file and import',
+    importReport: 'Import report',
+    importReportDownload: 'Download report',
+    importReportRow: 'Row',
+    importReportStatus: 'Result',
+    importReportKey: 'Matched by',
+    importReportMessage: 'Note',
+    importStatus: { added: 'Added', updated: 'Updated', skipped: 'Skipped', error: 'Error' },
   },
   form: {
     // the entity labels are plural menu captions ("Stock documents"): a dash reads, "Edit Stock documents" does not
