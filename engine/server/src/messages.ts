@@ -169,6 +169,11 @@ export const MESSAGES = {
   print_no_row: { zh: '请先选择需要打印的行', en: 'Please choose the rows to print first' },
   print_not_allowed: { zh: '该数据没有打印模板', en: 'There is no print template for this data' },
   print_draft: { zh: '单据审核后才能打印', en: 'A document can be printed once it is approved' },
+  print_void: { zh: '已作废的单据不能打印', en: 'A void document cannot be printed' },
+  print_layout_entity: {
+    zh: '没有可打印的单据类型：{name}',
+    en: 'No printable document type is named {name}',
+  },
   import_bad_file: { zh: '请上传 xlsx 格式的 Excel 文件', en: 'Please upload an Excel file in xlsx format' },
   import_empty: { zh: 'Excel 文件中没有数据', en: 'The Excel file has no data rows' },
   import_too_many: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows can be imported at once' },

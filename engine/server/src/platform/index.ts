@@ -9,12 +9,13 @@ import { customFieldRoutes } from './customFields';
 import { excelRoutes } from './excel';
 import { linesExcelRoutes } from './linesExcel';
 import { printRoutes } from './print';
+import { printLayoutHooks } from './printLayout';
 import { tagHooks, tagRoutes } from './tags';
 
 /** The engine's own entities with their behaviour and the shared endpoints every page uses. */
 export const engineServerModule: ServerModule = {
   manifest: engineModule,
-  hooks: [tagHooks],
+  hooks: [tagHooks, printLayoutHooks],
   routes: async (app, engine) => {
     await attachmentRoutes(app, engine);
     tagRoutes(app, engine);
