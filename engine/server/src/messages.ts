@@ -169,6 +169,10 @@ export const MESSAGES = {
   print_no_row: { zh: '请先选择需要打印的行', en: 'Please choose the rows to print first' },
   print_not_allowed: { zh: '该数据没有打印模板', en: 'There is no print template for this data' },
   print_draft: { zh: '单据审核后才能打印', en: 'A document can be printed once it is approved' },
+  list_views_too_many: {
+    zh: '每个列表最多保存 {max} 个筛选',
+    en: 'At most {max} filters can be saved per list',
+  },
   print_void: { zh: '已作废的单据不能打印', en: 'A void document cannot be printed' },
   print_layout_entity: {
     zh: '没有可打印的单据类型：{name}',

@@ -8,6 +8,7 @@ import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
 import { excelRoutes } from './excel';
 import { linesExcelRoutes } from './linesExcel';
+import { listViewRoutes } from './listViews';
 import { printRoutes } from './print';
 import { printLayoutHooks } from './printLayout';
 import { tagHooks, tagRoutes } from './tags';
@@ -24,5 +25,6 @@ export const engineServerModule: ServerModule = {
     printRoutes(app, engine);
     excelRoutes(app, engine);
     linesExcelRoutes(app, engine);
+    listViewRoutes(app, engine);
   },
 };
