@@ -78,6 +78,15 @@ export const en: Catalogue = {
     importReportKey: 'Matched by',
     importReportMessage: 'Note',
     importStatus: { added: 'Added', updated: 'Updated', skipped: 'Skipped', error: 'Error' },
+    filter: 'Filter',
+    filterFrom: 'from',
+    filterTo: 'to',
+    filterState: 'State',
+    filterClear: 'Clear filters',
+    filterViews: 'My filters',
+    filterName: 'Name of the filter',
+    filterSave: 'Save filter',
+    filterSaved: 'Filter saved',
   },
   form: {
     // the entity labels are plural menu captions ("Stock documents"): a dash reads, "Edit Stock documents" does not
