@@ -89,13 +89,14 @@ describe.skipIf(!hasBrowser)('the shell in a browser', () => {
     expect(await pathOf(page)).toBe('/setting/factory');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('entity-export'))]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    // the file comes back in unchanged: every code exists already, so the import is refused row by row
-    await page.setInputFiles(`${tid('entity-list-Factory')} input[type="file"]`, {
+    // the file comes back in unchanged: every code exists already, so each row updates its record
+    await page.click(tid('entity-import'));
+    await page.setInputFiles(`${tid('entity-import-dialog')} input[type="file"]`, {
       name: download.suggestedFilename(),
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: readFileSync((await download.path()) ?? ''),
     });
-    await eventually(() => page.locator(tid('entity-import-report')).innerText()).toContain('第 2 行');
+    await eventually(() => page.locator(tid('entity-import-report')).innerText()).toContain('更新');
     await page.keyboard.press('Escape');
 
     // collapsed or open is kept in a cookie

@@ -1,4 +1,4 @@
-import { defineModule, numberingSeries, operationLog, role, user } from '@mes/model';
+import { defineModule, numberingSeries, operationLog, printLayout, role, user } from '@mes/model';
 import { barcodeTemplate } from './barcodeTemplate.entity';
 import { company } from './company.entity';
 import { dataDictionary } from './dataDictionary.entity';
@@ -48,6 +48,7 @@ export const systemModule = defineModule({
           path: '/setting/barcodeTemplate',
           entity: barcodeTemplate.name,
         },
+        page('printLayout', '打印格式', 'Print layouts', printLayout.name),
         page('log', '系统日志', 'Operation log', operationLog.name),
       ],
     },

@@ -70,7 +70,7 @@ describe('Excel', () => {
       ['Department code', 'Department name', 'Parent department'],
       ['IM3', '导入三部', '生产部'],
       ['IM4', '', '生产部'],
-      ['IM1', '重复编码', ''],
+      ['IM3', '重复编码', ''],
       ['IM5', '未知上级', '不存在的部门'],
     ]);
     const r = await importFile('Department', bad);

@@ -8,6 +8,15 @@ import type { TestServer } from './testing';
  */
 const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, unknown>>> = {
   BidEvaluation: bidEvaluationSample,
+  // a print layout names a printable entity, one layout each
+  PrintLayout: async (t) => {
+    const printable = t.engine.registry
+      .all()
+      .filter((d) => d.features.print)
+      .map((d) => d.name);
+    const seq = counter++;
+    return { Entity_Name: printable[seq % printable.length], Print_Title: `T${seq}` };
+  },
 };
 
 /** A valid value for a field, distinct per `seq` so that unique fields stay unique. */

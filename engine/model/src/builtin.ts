@@ -3,7 +3,7 @@ import { loginThrottle, moduleMenu, role, sendMsg, user, userOftenMenu, userSess
 import { defineEntity } from './entity';
 import { datetime, enumOf, int, options, text } from './fields';
 import { defineModule } from './module';
-import { attachment, menuExtend, tagInfo, userColumnInfo } from './platform';
+import { attachment, menuExtend, printLayout, tagInfo, userColumnInfo, userListView } from './platform';
 
 export const operationLog = defineEntity({
   name: 'OperationLog',
@@ -75,6 +75,8 @@ export const engineModule = defineModule({
     userColumnInfo,
     menuExtend,
     attachment,
+    printLayout,
+    userListView,
   ],
   menu: [],
 });

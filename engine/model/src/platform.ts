@@ -100,3 +100,58 @@ export const attachment = defineEntity({
   },
   display: 'File_Name',
 });
+
+/**
+ * How one document type prints (issue 25): set by an administrator under 系统设置 > 打印格式 and used
+ * by the next print. Empty fields keep the declaration's defaults.
+ */
+export const printLayout = defineEntity({
+  name: 'PrintLayout',
+  label: { zh: '打印格式', en: 'Print layouts' },
+  kind: 'master',
+  table: 'print_layout',
+  menu: 'setting.printLayout',
+  fields: {
+    Entity_Name: text({ zh: '单据类型', en: 'Document type' }, { max: 60, required: true, unique: true }),
+    Print_Title: text({ zh: '打印标题', en: 'Title' }, { max: 100 }),
+    Hidden_Columns: text(
+      { zh: '隐藏的列', en: 'Hidden columns' },
+      {
+        max: 1000,
+        help: {
+          zh: '不打印的字段或明细列，填写列名或字段名，以逗号分隔',
+          en: 'Fields or line columns not printed: their titles or field names, separated by commas',
+        },
+      },
+    ),
+    Footer_Text: text({ zh: '页脚文字', en: 'Footer' }, { max: 500, multiline: true }),
+    Signature_Labels: text(
+      { zh: '签字栏', en: 'Signature lines' },
+      {
+        max: 200,
+        help: {
+          zh: '以逗号分隔，如：制单,审核,签收；留空用默认',
+          en: 'Separated by commas, e.g. Prepared by,Approved by,Received by; empty for the default',
+        },
+      },
+    ),
+    Hide_Totals: bool({ zh: '不打印合计', en: 'Hide totals' }),
+  },
+  display: 'Entity_Name',
+});
+
+/** A user's saved filters of one list (issue 25): only the user who saved them sees them. */
+export const userListView = defineEntity({
+  name: 'UserListView',
+  label: { zh: '保存的筛选', en: 'Saved filters' },
+  kind: 'log',
+  table: 'user_list_view',
+  api: false,
+  fields: {
+    User_ID: ref({ zh: '用户', en: 'User' }, 'Users', 'User_Name', { required: true }),
+    List_Name: text({ zh: '列表', en: 'List' }, { max: 60, required: true }),
+    View_Name: text({ zh: '名称', en: 'Name' }, { max: 60, required: true }),
+    Filters: text({ zh: '筛选条件', en: 'Filters' }, { max: 4000, required: true }),
+  },
+  display: 'View_Name',
+});

@@ -169,6 +169,15 @@ export const MESSAGES = {
   print_no_row: { zh: '请先选择需要打印的行', en: 'Please choose the rows to print first' },
   print_not_allowed: { zh: '该数据没有打印模板', en: 'There is no print template for this data' },
   print_draft: { zh: '单据审核后才能打印', en: 'A document can be printed once it is approved' },
+  list_views_too_many: {
+    zh: '每个列表最多保存 {max} 个筛选',
+    en: 'At most {max} filters can be saved per list',
+  },
+  print_void: { zh: '已作废的单据不能打印', en: 'A void document cannot be printed' },
+  print_layout_entity: {
+    zh: '没有可打印的单据类型：{name}',
+    en: 'No printable document type is named {name}',
+  },
   import_bad_file: { zh: '请上传 xlsx 格式的 Excel 文件', en: 'Please upload an Excel file in xlsx format' },
   import_empty: { zh: 'Excel 文件中没有数据', en: 'The Excel file has no data rows' },
   import_too_many: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows can be imported at once' },
@@ -177,6 +186,31 @@ export const MESSAGES = {
     en: '{n} rows have errors; nothing was imported',
   },
   import_done: { zh: '已导入 {n} 行', en: '{n} rows imported' },
+  import_done_detail: {
+    zh: '新增 {added} 行，更新 {updated} 行，跳过 {skipped} 行',
+    en: '{added} rows added, {updated} updated, {skipped} skipped',
+  },
+  import_dry_run: {
+    zh: '试导入：将新增 {added} 行，更新 {updated} 行，跳过 {skipped} 行，未保存任何数据',
+    en: 'Trial run: {added} rows would be added, {updated} updated, {skipped} skipped; nothing was saved',
+  },
+  import_dry_run_failed: {
+    zh: '试导入：有 {n} 行数据有误，未保存任何数据',
+    en: 'Trial run: {n} rows have errors; nothing was saved',
+  },
+  import_skip_exists: {
+    zh: '已存在（{field}：{value}），仅新增时跳过',
+    en: 'Exists ({field}: {value}); skipped when adding only',
+  },
+  import_skip_missing: { zh: '不存在，仅更新时跳过', en: 'Does not exist; skipped when updating only' },
+  import_no_edit: {
+    zh: '没有修改权限，不能更新已存在的记录（{field}：{value}）',
+    en: 'You may not edit, so the existing record ({field}: {value}) cannot be updated',
+  },
+  import_no_key: {
+    zh: '该数据没有可用于匹配的编码，不能按编码更新',
+    en: 'This data has no code to match records by, so it cannot be updated by import',
+  },
   import_unknown_value: { zh: '找不到：{detail}', en: 'Not found: {detail}' },
   import_unzipped_too_large: {
     zh: 'Excel 文件解压后过大（上限 {limit}）',

@@ -11,17 +11,16 @@ import {
 } from '@mes/model';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { companyTimeZone } from '../clock';
-import type { Row } from '../db';
-import { pgCode, type Tx, withTx } from '../db/tx';
+import { pgCode, type Tx } from '../db/tx';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { exportProgress, exportProgressRoutes, progressQuery } from './exportProgress';
 import { runHeavy } from './heavyPool';
-import { cellText, columnCells, headerColumns, type RefFinder, refFinders } from './importRefs';
+import { cellText, type RefFinder } from './importRefs';
+import { importRoutes } from './importRoute';
 import { formatValue } from './pdf';
 import { resolveRefs } from './refText';
 import type { SheetData } from './sheetRead';
@@ -52,7 +51,7 @@ export function numberCell(v: unknown): string | number {
   return isDecimal(String(v)) && String(n) === normalizeDecimal(String(v)) ? n : safeCell(String(v));
 }
 
-const exportable = (def: EntityDef) =>
+export const exportable = (def: EntityDef) =>
   Object.entries(def.fields).filter(([, f]) => !(f.kind === 'text' && f.secret));
 
 /**
@@ -79,7 +78,7 @@ export function plainCell(f: FieldDef, text: string): { value: unknown } | null 
 }
 
 /** The value of a cell for a field on import, or an error text. */
-async function cellValue(
+export async function cellValue(
   tx: Tx,
   registry: Registry,
   f: FieldDef,
@@ -168,87 +167,11 @@ export function excelRoutes(app: FastifyInstance, engine: Engine) {
     );
 
     if (def.kind === 'log') continue;
-    app.post(
-      `/${def.name}/Import`,
-      { config: { perm: { entity: def.name, button: 'import' }, records: [] } },
-      async (req, reply) => {
-        const ctx = requestContext(req);
-        const sheet = await readUploadSheet(req, MAX_IMPORT_ROWS);
-        const body = sheet.rows.filter((r) => r.at > 1);
-        if (!body.length) throw new AppError('import_empty');
-        const noResult = new Set(sheet.noResult);
-        const columns = headerColumns(sheet.rows.find((r) => r.at === 1)?.cells, exportable(def));
-        const errors: { Row: number; Message: string }[] = [];
-        let imported = 0;
-        const rollback = new Error('rollback');
-        try {
-          await withTx(engine.db, async (tx) => {
-            const finders = await refFinders(
-              columns,
-              (col) => columnCells(body, col),
-              def.name,
-              (f, texts) => resolveRefs(tx, engine.registry, f, texts),
-            );
-            for (const { at: r, cells } of body) {
-              const payload: Row = {};
-              let problem = noResult.has(r) ? new AppError('import_no_result').text(ctx.lang) : null;
-              for (const [col, target] of columns.entries()) {
-                if (problem) break;
-                if (!target || target[1].readOnly) continue;
-                const v = await cellValue(
-                  tx,
-                  engine.registry,
-                  target[1],
-                  cells[col] ?? '',
-                  ctx.lang,
-                  finders.get(col),
-                );
-                if ('error' in v) problem ??= unknownValue(v.error, ctx.lang);
-                else if (v.value !== null) payload[target[0]] = v.value;
-              }
-              if (problem) {
-                errors.push({ Row: r, Message: problem });
-                continue;
-              }
-              await sql`SAVEPOINT import_row`.execute(tx);
-              try {
-                await svc.insert(payload, ctx, tx);
-                await sql`RELEASE SAVEPOINT import_row`.execute(tx);
-                imported++;
-              } catch (e) {
-                await sql`ROLLBACK TO SAVEPOINT import_row`.execute(tx);
-                errors.push({ Row: r, Message: rowError(e, req).text(ctx.lang) });
-              }
-              if (errors.length >= 200) break;
-            }
-            // all or nothing: one bad row and nothing is kept
-            if (errors.length) throw rollback;
-          });
-        } catch (e) {
-          if (e !== rollback) throw e;
-        }
-        const report = {
-          Total: (body.at(-1)?.at ?? 1) - 1,
-          Imported: errors.length ? 0 : imported,
-          Errors: errors,
-        };
-        if (errors.length)
-          return reply.status(400).send({
-            Code: 1,
-            Message: new AppError('import_failed', { n: errors.length }).text(ctx.lang),
-            Data: report,
-          });
-        return {
-          Code: 0,
-          Message: new AppError('import_done', { n: imported }).text(ctx.lang),
-          Data: report,
-        };
-      },
-    );
+    importRoutes(app, engine, svc);
   }
 }
 
-function unknownValue(detail: string, lang: Lang): string {
+export function unknownValue(detail: string, lang: Lang): string {
   return new AppError('import_unknown_value', { detail }).text(lang);
 }
 
@@ -257,7 +180,7 @@ function unknownValue(detail: string, lang: Lang): string {
  * date out of range) names tables and columns and is in English, so it goes to the log, not to the
  * report.
  */
-function rowError(e: unknown, req: FastifyRequest): AppError {
+export function rowError(e: unknown, req: FastifyRequest): AppError {
   if (e instanceof AppError) return e;
   req.log.warn({ err: e }, 'import row refused by the database');
   const code = pgCode(e) ?? '';

@@ -8,13 +8,15 @@ import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
 import { excelRoutes } from './excel';
 import { linesExcelRoutes } from './linesExcel';
+import { listViewRoutes } from './listViews';
 import { printRoutes } from './print';
+import { printLayoutHooks } from './printLayout';
 import { tagHooks, tagRoutes } from './tags';
 
 /** The engine's own entities with their behaviour and the shared endpoints every page uses. */
 export const engineServerModule: ServerModule = {
   manifest: engineModule,
-  hooks: [tagHooks],
+  hooks: [tagHooks, printLayoutHooks],
   routes: async (app, engine) => {
     await attachmentRoutes(app, engine);
     tagRoutes(app, engine);
@@ -23,5 +25,6 @@ export const engineServerModule: ServerModule = {
     printRoutes(app, engine);
     excelRoutes(app, engine);
     linesExcelRoutes(app, engine);
+    listViewRoutes(app, engine);
   },
 };

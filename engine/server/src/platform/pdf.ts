@@ -1,13 +1,18 @@
 import {
+  addDecimal,
   DEFAULT_TIME_ZONE,
   type EntityDef,
   type FieldDef,
   type Fields,
   fill,
   formatInstant,
+  isDecimal,
   type Lang,
   labelOf,
+  mulDecimal,
+  normalizeDecimal,
   refShown,
+  totalled,
 } from '@mes/model';
 import type { Row } from '../db';
 import { runHeavy } from './heavyPool';
@@ -43,6 +48,58 @@ export function formatValue(
 const visible = (fields: Fields) =>
   Object.entries(fields).filter(([, f]) => !(f.kind === 'text' && f.secret));
 
+/** The largest scale printed as it is declared (money, prices with two places): quantities use their unit's. */
+const FIXED_SCALE_MAX = 2;
+
+/**
+ * A decimal as a printed document shows it: thousands separated, money at its declared places,
+ * a quantity at its unit's decimals when known (else as stored, without trailing zeros).
+ */
+export function printNumber(value: string, scale: number | undefined): string {
+  if (!isDecimal(value)) return value;
+  const fixed = scale === undefined ? normalizeDecimal(value) : mulDecimal(value, '1', scale);
+  const [int, frac = ''] = fixed.split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const places = scale === undefined ? frac : frac.padEnd(scale, '0');
+  return `${sign}${grouped}${places ? `.${places}` : ''}`;
+}
+
+/** The printed text of a field: numbers formatted (printNumber), anything else as formatValue. */
+function printValue(
+  name: string,
+  f: FieldDef,
+  rec: Row,
+  lang: Lang,
+  unitScale?: number,
+  timeZone?: string,
+): string {
+  const v = rec[name];
+  if (v === null || v === undefined || v === '') return '';
+  if (f.kind === 'decimal') return printNumber(String(v), f.scale <= FIXED_SCALE_MAX ? f.scale : unitScale);
+  if (f.kind === 'int' && f.total) return printNumber(String(v), 0);
+  return formatValue(name, f, rec, lang, timeZone);
+}
+
+/** An administrator's print layout of one document type (PrintLayout), as the print applies it. */
+export interface PrintOptions {
+  title?: string | null;
+  /** field names or column titles (either language) not printed */
+  hidden?: readonly string[];
+  footer?: string | null;
+  hideTotals?: boolean;
+  /** signature line labels; the default when absent */
+  signatures?: readonly string[];
+  /** a line's (or a record's) unit decimals, when its unit is known */
+  unitScale?: (row: Row) => number | undefined;
+  /** whether a record is an unapproved draft, printed marked 草稿 / DRAFT */
+  isDraft?: (rec: Row) => boolean;
+}
+
+const isHidden = (o: PrintOptions, name: string, f: FieldDef) =>
+  !!o.hidden?.some((h) => h === name || h === f.label.zh || h.toLowerCase() === f.label.en.toLowerCase());
+
 /** A record as an A4 PDF: title, header fields in two columns, its lines as a table, page numbers. */
 export function renderRecordPdf(def: EntityDef, rec: Row, lang: Lang, head: PrintHeader): Promise<Buffer> {
   return renderRecordsPdf(def, [rec], lang, head);
@@ -58,26 +115,40 @@ export async function renderRecordsPdf(
   recs: Row[],
   lang: Lang,
   head: PrintHeader,
+  options: PrintOptions = {},
 ): Promise<Buffer> {
-  const pdf = await runHeavy('pdf', printModel(def, recs, lang, head));
+  const pdf = await runHeavy('pdf', printModel(def, recs, lang, head, options));
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
 
 /** What renderPrint draws: every text of the records, formatted in the user's language. */
-export function printModel(def: EntityDef, recs: Row[], lang: Lang, head: PrintHeader): PrintModel {
-  const fields = visible(def.fields);
+export function printModel(
+  def: EntityDef,
+  recs: Row[],
+  lang: Lang,
+  head: PrintHeader,
+  o: PrintOptions = {},
+): PrintModel {
+  const fields = visible(def.fields).filter(([n, f]) => !isHidden(o, n, f));
+  const signatures = o.signatures?.length
+    ? [...o.signatures]
+    : def.kind === 'document'
+      ? TEXT.signatures.map((l) => labelOf(l, lang))
+      : [];
   return {
     lang,
     title: labelOf(def.label, lang),
-    head,
+    head: o.footer ? { ...head, footer: o.footer } : head,
     records: recs.map((rec) => ({
-      title: titleOf(def, rec, lang),
+      title: o.title || titleOf(def, rec, lang),
+      draft: o.isDraft?.(rec) ? labelOf(TEXT.draft, lang) : undefined,
       fields: fields.map(([name, f]) => ({
         label: labelOf(f.label, lang),
-        value: formatValue(name, f, rec, lang, head.timeZone),
+        value: printValue(name, f, rec, lang, o.unitScale?.(rec), head.timeZone),
         wide: f.kind === 'text' && !!f.multiline,
       })),
-      tables: lineTables(def, rec, lang, head.timeZone),
+      tables: lineTables(def, rec, lang, o, head.timeZone),
+      signatures,
     })),
   };
 }
@@ -87,13 +158,35 @@ function lineTables(
   def: EntityDef,
   rec: Row,
   lang: Lang,
+  o: PrintOptions,
   timeZone?: string,
 ): { label: string; cols: TableColumn[] }[] {
   return Object.entries(def.lines).map(([key, lines]) => {
     const rows = (rec[key] as Row[] | undefined) ?? [];
-    const cols: TableColumn[] = visible(lines.fields).map(([name, f]) => ({
+    const shownFields = visible(lines.fields).filter(([n, f]) => !isHidden(o, n, f));
+    // a 合计 row under the lines: the columns a list's 合计 adds up; quantities only when all the
+    // lines share one unit's decimals (kilograms and pieces do not add up)
+    const scales = new Set(rows.map((r) => o.unitScale?.(r)));
+    const sums =
+      !o.hideTotals && rows.length > 1
+        ? shownFields.map(([name, f]) => {
+            if (!totalled(f) || (f.kind === 'decimal' && f.scale > FIXED_SCALE_MAX && scales.size > 1))
+              return '';
+            const sum = rows.reduce((acc, r) => {
+              const v = r[name];
+              return v === null || v === undefined || v === '' ? acc : addDecimal(acc, String(v));
+            }, '0');
+            const scale = f.kind === 'decimal' ? (f.scale <= FIXED_SCALE_MAX ? f.scale : [...scales][0]) : 0;
+            return printNumber(sum, scale);
+          })
+        : null;
+    const totals = sums?.some(Boolean) ? sums : null;
+    const cols: TableColumn[] = shownFields.map(([name, f], i) => ({
       title: labelOf(f.label, lang),
-      values: rows.map((r) => formatValue(name, f, r, lang, timeZone)),
+      values: [
+        ...rows.map((r) => printValue(name, f, r, lang, o.unitScale?.(r), timeZone)),
+        ...(totals ? [totals[i]] : []),
+      ],
       align: f.kind === 'int' || f.kind === 'decimal' ? 'right' : 'left',
       noWrap: NO_WRAP_KINDS.has(f.kind) || (f.kind === 'text' && f.format === 'code'),
     }));
@@ -102,7 +195,7 @@ function lineTables(
     const shown = rows.length ? cols.filter((c) => c.values.some(Boolean)) : cols;
     const no: TableColumn = {
       title: labelOf(TEXT.rowNo, lang),
-      values: rows.map((_, n) => String(n + 1)),
+      values: [...rows.map((_, n) => String(n + 1)), ...(totals ? [labelOf(TEXT.total, lang)] : [])],
       align: 'right',
       noWrap: true,
     };

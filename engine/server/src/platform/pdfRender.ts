@@ -34,7 +34,16 @@ export const TEXT = {
   page: { zh: '第 {n} 页 / 共 {total} 页', en: 'Page {n} of {total}' },
   /** a document named by its type (print.titleBy): 入库 → 入库单 */
   typedTitle: { zh: '{type}单', en: '{type}' },
-} satisfies Record<string, Label>;
+  /** an unapproved document's mark, beside its title and across each page */
+  draft: { zh: '草稿', en: 'DRAFT' },
+  total: { zh: '合计', en: 'Total' },
+  /** a document's signature lines, unless its print layout names others */
+  signatures: [
+    { zh: '制单', en: 'Prepared by' },
+    { zh: '审核', en: 'Approved by' },
+    { zh: '签收', en: 'Received by' },
+  ],
+} satisfies Record<string, Label | Label[]>;
 
 export interface PrintHeader {
   company: string;
@@ -42,6 +51,8 @@ export interface PrintHeader {
   printedAt: string;
   /** The company's time zone, in which the record's times are printed. */
   timeZone?: string;
+  /** the print layout's footer text, on every page */
+  footer?: string;
 }
 
 /** A header field as printed; a wide one (a multi-line remark) takes a row of its own. */
@@ -55,6 +66,10 @@ export interface PrintRecord {
   title: string;
   fields: PrintField[];
   tables: { label: string; cols: TableColumn[] }[];
+  /** set on an unapproved document: its mark (草稿 / DRAFT) */
+  draft?: string;
+  /** signature line labels under the lines (制单, 审核, 签收) */
+  signatures?: string[];
 }
 
 export interface PrintModel {
@@ -111,7 +126,7 @@ export function renderPrint(model: PrintModel): Promise<Uint8Array> {
       .font(FONT.bold)
       .fontSize(18)
       .fillColor('#000')
-      .text(rec.title, left, doc.y, { width, align: 'center' });
+      .text(rec.draft ? `${rec.title}（${rec.draft}）` : rec.title, left, doc.y, { width, align: 'center' });
     doc.y += 12;
     drawFields(doc, rec.fields, lang, box);
 
@@ -122,6 +137,7 @@ export function renderPrint(model: PrintModel): Promise<Uint8Array> {
       doc.y += 4;
       drawTable(doc, cols, box);
     }
+    if (rec.signatures?.length) drawSignatures(doc, rec.signatures, lang, box);
   }
 
   const range = doc.bufferedPageRange();
@@ -136,14 +152,59 @@ export function renderPrint(model: PrintModel): Promise<Uint8Array> {
       fill(labelOf(TEXT.printedAt, lang), { at: head.printedAt }),
       fill(labelOf(TEXT.page, lang), { n: i - range.start - first + 1, total }),
     ].join('    ');
+    if (model.records[k]?.draft) watermark(doc, model.records[k].draft as string);
     doc
       .font(FONT.regular)
       .fontSize(8)
       .fillColor('#606266')
       .text(footer, left, y, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+    if (head.footer)
+      doc.text(head.footer, left, y, {
+        width: (doc.page.width - 2 * MARGIN) / 2,
+        lineBreak: false,
+        ellipsis: true,
+      });
   }
   doc.end();
   return done;
+}
+
+/** A draft's mark across the page, light enough to read the document through it. */
+function watermark(doc: PDFKit.PDFDocument, text: string) {
+  const { width, height } = doc.page;
+  doc.save();
+  doc.rotate(-30, { origin: [width / 2, height / 2] });
+  doc
+    .font(FONT.bold)
+    .fontSize(96)
+    .fillColor('#d0d0d0')
+    .fillOpacity(0.35)
+    .text(text, 0, height / 2 - 60, { width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.fillOpacity(1);
+}
+
+/** Signature lines in one row under the lines: a label and a rule to sign on, each. */
+function drawSignatures(doc: PDFKit.PDFDocument, labels: string[], lang: Lang, box: TableBox) {
+  const colon = labelOf(TEXT.colon, lang);
+  doc.y += 28;
+  if (doc.y + 20 > box.bottom()) box.newPage();
+  const w = box.width / labels.length;
+  const y = doc.y;
+  doc.font(FONT.regular).fontSize(10).fillColor('#000');
+  labels.forEach((l, i) => {
+    const x = box.left + i * w;
+    const text = `${l}${colon}`;
+    doc.text(text, x, y, { width: w, lineBreak: false });
+    const start = x + doc.widthOfString(text) + 4;
+    doc
+      .moveTo(start, y + 12)
+      .lineTo(x + w - 12, y + 12)
+      .lineWidth(0.5)
+      .strokeColor('#000')
+      .stroke();
+  });
+  doc.y = y + 20;
 }
 
 /**

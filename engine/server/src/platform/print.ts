@@ -8,7 +8,8 @@ import { AppError } from '../errors';
 import { requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { idsByNumberSql, RequestAccess } from './access';
-import { renderRecordsPdf } from './pdf';
+import { type PrintOptions, renderRecordsPdf } from './pdf';
+import { unitScales } from './printUnits';
 
 const query = z.object({
   Entity: z.string().min(1).max(60),
@@ -60,8 +61,8 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
         if (seen.has(Number(id))) continue;
         seen.add(Number(id));
         const rec = await engine.service(def.name).mustGet(id, undefined, false, access.scope(req, def));
-        // a draft of a document with approval is not printed (spec part 2 §4: above status 1)
-        if (def.features.approval && (rec.State as number) <= STATE.DRAFT) throw new AppError('print_draft');
+        // a draft prints too (a count sheet to fill in, a draft to check), marked 草稿; a void one does not
+        if (def.kind === 'document' && rec.State === STATE.VOID) throw new AppError('print_void');
         for (const k of Object.keys(def.lines)) lines += (rec[k] as unknown[] | undefined)?.length ?? 0;
         if (lines > MAX_PRINT_LINES) throw new AppError('print_too_many_lines', { max: MAX_PRINT_LINES });
         recs.push(rec);
@@ -70,12 +71,25 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
         .execute(engine.db)
         .catch(() => ({ rows: [] as { n: string }[] }));
       const timeZone = await companyTimeZone(engine.db);
-      const pdf = await renderRecordsPdf(def, recs, ctx.lang, {
-        company: company.rows[0]?.n ?? '',
-        operator: ctx.user?.User_Name ?? '',
-        printedAt: formatInstant(new Date(), timeZone, 'minute'),
-        timeZone,
-      });
+      const layout = await printLayoutOf(engine, def.name);
+      const pdf = await renderRecordsPdf(
+        def,
+        recs,
+        ctx.lang,
+        {
+          company: company.rows[0]?.n ?? '',
+          operator: ctx.user?.User_Name ?? '',
+          printedAt: formatInstant(new Date(), timeZone, 'minute'),
+          timeZone,
+        },
+        {
+          ...layout,
+          unitScale: await unitScales(engine.db, engine.registry, def, recs),
+          // an unapproved document of a menu with approval is a draft
+          isDraft: (rec) =>
+            !!def.features.approval && Number(rec.State) >= STATE.DRAFT && Number(rec.State) < STATE.APPROVED,
+        },
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('X-Content-Type-Options', 'nosniff')
@@ -89,4 +103,31 @@ export function printRoutes(app: FastifyInstance, engine: Engine) {
         .send(pdf);
     },
   );
+}
+
+const list = (text: unknown) =>
+  String(text ?? '')
+    .split(/[,，、]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** The administrator's layout of a document type (系统设置 > 打印格式), read at every print. */
+async function printLayoutOf(engine: Engine, entity: string): Promise<PrintOptions> {
+  const { rows } = await sql<{
+    print_title: string | null;
+    hidden_columns: string | null;
+    footer_text: string | null;
+    signature_labels: string | null;
+    hide_totals: boolean;
+  }>`SELECT print_title, hidden_columns, footer_text, signature_labels, hide_totals
+    FROM print_layout WHERE entity_name = ${entity} LIMIT 1`.execute(engine.db);
+  const r = rows[0];
+  if (!r) return {};
+  return {
+    title: r.print_title,
+    hidden: list(r.hidden_columns),
+    footer: r.footer_text,
+    hideTotals: r.hide_totals,
+    signatures: list(r.signature_labels),
+  };
 }

@@ -27,6 +27,7 @@ import { type SortState, sortParam } from './columns';
 import { useApi } from './context';
 import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
+import { FilterBar, type ListFilters } from './FilterBar';
 import type { Row } from './format';
 import { type ListDialog, ListDialogs } from './ListDialogs';
 import { ListToolbar } from './ListToolbar';
@@ -95,6 +96,8 @@ export function EntityListPage({
   const [editing, setEditing] = useState<Editing>(null);
   const [tagFilter, setTagFilter] = useState<number | undefined>();
   const [chosenScopes, setChosenScopes] = useState<ReadonlySet<string>>(new Set());
+  const [showFilters, setShowFilters] = useState(false);
+  const [userFilters, setUserFilters] = useState<ListFilters>({});
   const [selected, setSelected] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<ListDialog>(null);
   const scope = { menuId, userId };
@@ -105,12 +108,13 @@ export function EntityListPage({
   // A tree reads as a tree only when whole; while searching it falls back to flat pages.
   const [tooBigForTree, setTooBigForTree] = useState(false);
   const [collapsed, setCollapsed] = useState<Set<Key>>(new Set());
-  const asTree = Boolean(def.tree) && !keyword && !tooBigForTree;
+  const asTree = Boolean(def.tree) && !keyword && !tooBigForTree && !Object.keys(userFilters).length;
   // the page's fixed filters win over a scope the user ticked (its box is locked then anyway)
   const userScopes = scopeFilters(def, chosenScopes);
+  const chosen = Object.keys(userFilters).length ? userFilters : undefined;
   const filters =
-    tagFilter || fixedFilters || userScopes
-      ? { ...userScopes, ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
+    tagFilter || fixedFilters || userScopes || chosen
+      ? { ...userScopes, ...chosen, ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
       : undefined;
   const params = asTree
     ? { Page: 1, PageSize: MAX_PAGE_SIZE, Sort: sortParam(sort), filters }
@@ -227,6 +231,9 @@ export function EntityListPage({
             setPage(1);
           }}
           onRefresh={() => void list.refetch()}
+          filterOn={showFilters}
+          filterCount={Object.keys(userFilters).length}
+          onToggleFilters={() => setShowFilters((v) => !v)}
           tags={def.features.tags && menuId ? (platform.tags.data ?? []) : []}
           tagFilter={tagFilter}
           onTagFilter={(v) => {
@@ -245,6 +252,16 @@ export function EntityListPage({
         />
       }
     >
+      {showFilters && (
+        <FilterBar
+          def={def}
+          value={userFilters}
+          onChange={(v) => {
+            setUserFilters(v);
+            setPage(1);
+          }}
+        />
+      )}
       {list.isError && !list.data && (
         <Alert
           type="error"

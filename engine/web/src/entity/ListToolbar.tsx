@@ -1,6 +1,6 @@
-import { PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FilterOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { EntityDef } from '@mes/model';
-import { Button, Flex, Input } from 'antd';
+import { Badge, Button, Flex, Input } from 'antd';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../platform/ExportButton';
@@ -16,6 +16,10 @@ export function ListToolbar(props: {
   onSearchChange: (v: string) => void;
   onSearch: (v: string) => void;
   onRefresh: () => void;
+  /** the filter bar's toggle, with how many filters are set */
+  filterOn?: boolean;
+  filterCount?: number;
+  onToggleFilters?: () => void;
   /** The tags of the list's menu; the filter shows when there are any. */
   tags: Tags;
   tagFilter: number | undefined;
@@ -46,6 +50,18 @@ export function ListToolbar(props: {
         onClick={props.onRefresh}
         data-testid="entity-refresh"
       />
+      {props.onToggleFilters && (
+        <Badge count={props.filterCount ?? 0} size="small">
+          <Button
+            icon={<FilterOutlined />}
+            type={props.filterOn ? 'primary' : 'default'}
+            onClick={props.onToggleFilters}
+            data-testid="entity-filter"
+          >
+            {t('list.filter')}
+          </Button>
+        </Badge>
+      )}
       {props.tags.length > 0 && (
         <TagFilter tags={props.tags} value={props.tagFilter} onChange={props.onTagFilter} />
       )}

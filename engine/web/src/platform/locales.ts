@@ -124,7 +124,7 @@ export const platformZh = {
     button: '打印',
     selectRow: '请先选择需要打印的行',
     title: '打印预览',
-    draft: '单据审核后才能打印',
+    draft: '已作废的单据不能打印',
   },
   batch: {
     selected: '已选 {{count}} 条',
@@ -267,7 +267,7 @@ export const platformEn: Shape<typeof platformZh> = {
     button: 'Print',
     selectRow: 'Select the rows to print first',
     title: 'Print preview',
-    draft: 'A document can be printed once it is approved',
+    draft: 'A void document cannot be printed',
   },
   batch: {
     selected: '{{count}} selected',

@@ -162,7 +162,8 @@ describe('approval and print', () => {
     expect(actionsFor(2, (b) => b !== 'reject')).toEqual(['Approve']);
     expect(actionsFor(3, all)).toEqual(['UnApprove', 'Complete']);
     expect(actionsFor(9, all)).toEqual([]);
-    expect(mayPrint(true, 1)).toBe(false);
+    expect(mayPrint(true, 1)).toBe(true);
+    expect(mayPrint(true, 0)).toBe(false);
     expect(mayPrint(true, 3)).toBe(true);
     expect(mayPrint(false, undefined)).toBe(true);
   });

@@ -40,7 +40,10 @@ export function actionsFor(state: unknown, may: (button: string) => boolean): Ap
   return out;
 }
 
-/** Printing is offered above draft for documents with approval (spec part 2 §4). */
+/**
+ * Printing is offered for every record but a void document: a draft prints marked 草稿 (a count
+ * sheet is printed before it is counted), issue 25.
+ */
 export function mayPrint(hasApproval: boolean, state: unknown): boolean {
-  return !hasApproval || Number(state) > STATE.DRAFT;
+  return !hasApproval || state === undefined || Number(state) !== STATE.VOID;
 }
