@@ -88,7 +88,10 @@ export const workDoc = defineEntity({
     Material_ID: ref({ zh: '产品', en: 'Product' }, 'Material', 'Material_Name', { required: true }),
     Qty: decimal({ zh: '数量', en: 'Qty' }, { precision: 18, scale: 4, min: '0', required: true }),
     // a product's own BOMs and routings only, in the picker and on the server (RefField.filterBy)
-    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', { displayAs: 'Bom_List_NO', filterBy: ofProduct }),
+    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', {
+      displayAs: 'Bom_List_NO',
+      filterBy: ofProduct,
+    }),
     Route_ID: ref({ zh: '工艺路线', en: 'Routing' }, 'SetProcess', 'Route_Name', { filterBy: ofProduct }),
     Plan_ID: ref({ zh: '生产计划', en: 'Production plan' }, 'ProducePlan', 'List_NO', {
       displayAs: 'Plan_List_NO',
@@ -142,7 +145,10 @@ export const workOrder = defineEntity({
     }),
     Qty: decimal({ zh: '工单数量', en: 'Order qty' }, { precision: 18, scale: 4, min: '0', required: true }),
     // a product's own BOMs and routings only, in the picker and on the server (RefField.filterBy)
-    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', { displayAs: 'Bom_List_NO', filterBy: ofProduct }),
+    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', {
+      displayAs: 'Bom_List_NO',
+      filterBy: ofProduct,
+    }),
     Route_ID: ref({ zh: '工艺路线', en: 'Routing' }, 'SetProcess', 'Route_Name', { filterBy: ofProduct }),
     Work_Station_ID: ref({ zh: '工位', en: 'Work station' }, 'WorkStation', 'Station_Name'),
     Location_ID: ref({ zh: '入库库位', en: 'Receipt location' }, 'Location', 'Location_Name'),

@@ -64,7 +64,11 @@ describe('a work doc chooses its own product BOM and routing only', () => {
   it('refuses changing the product under a routing of the old one', async () => {
     const made = await doc({ Material_ID: pump, Route_ID: pumpRoute });
     const d = made.body.Data;
-    const r = await t.call('PUT', '/WorkDoc', { Work_Doc_ID: d.Work_Doc_ID, Version: d.Version, Material_ID: valve });
+    const r = await t.call('PUT', '/WorkDoc', {
+      Work_Doc_ID: d.Work_Doc_ID,
+      Version: d.Version,
+      Material_ID: valve,
+    });
     expect(r.status).toBe(400);
     expect(r.body.Message).toContain('不属于所选的「产品」');
   });

@@ -109,7 +109,7 @@ export async function defaultsFor(ctx: HookContext, materialId: number) {
 
 /** A positive quantity; the end not before the start. */
 export async function checkProductRefs(
-  ctx: HookContext,
+  _ctx: HookContext,
   label: typeof workDoc.label,
   data: Row,
   old: Row | null,

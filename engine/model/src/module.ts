@@ -52,7 +52,8 @@ export class Registry {
       for (const fields of [e.fields, ...Object.values(e.lines).map((l) => l.fields)])
         for (const [n, f] of Object.entries(fields)) {
           if (f.kind !== 'ref' || !f.filterBy) continue;
-          if (!(f.filterBy.by in e.fields)) throw new Error(`${e.name}.${n}: filterBy.by ${f.filterBy.by} unknown`);
+          if (!(f.filterBy.by in e.fields))
+            throw new Error(`${e.name}.${n}: filterBy.by ${f.filterBy.by} unknown`);
           if (!(f.filterBy.field in this.get(f.entity).fields))
             throw new Error(`${e.name}.${n}: filterBy.field ${f.filterBy.field} not in ${f.entity}`);
         }

@@ -39,6 +39,8 @@ export function EntityRecordRoute({ meta, id }: { meta: RouteMeta; id: number | 
       menuId={meta.Menu_ID}
       buttons={meta.buttons ? new Set(meta.buttons) : undefined}
       onDone={() => navigate(listPath)}
+      // the saved record gets its own address, so that its tab and a reload show it
+      onCreated={(saved) => navigate(`${listPath}/${saved}`, { replace: true })}
     />
   );
 }

@@ -42,7 +42,9 @@ export async function checkRefFilters(
         shownCols.map((n) => sql`, ${sql.ref(columnOf(n))} AS ${sql.ref(n)}`),
         sql``,
       )}
-      FROM ${sql.table(target.table)} WHERE id IN (${sql.join([...new Set(wanted.map((c) => c.id))])})`.execute(tx);
+      FROM ${sql.table(target.table)} WHERE id IN (${sql.join([...new Set(wanted.map((c) => c.id))])})`.execute(
+      tx,
+    );
     const found = new Map(rows.map((r) => [Number(r.id), r]));
     for (const c of wanted) {
       const r = found.get(Number(c.id));

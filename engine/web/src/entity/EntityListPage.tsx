@@ -25,8 +25,8 @@ import {
 } from '../platform/virtualRows';
 import { type SortState, sortParam } from './columns';
 import { useApi } from './context';
-import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
+import { announceDone, removeAction } from './feedback';
 import type { Row } from './format';
 import { type ListDialog, ListDialogs } from './ListDialogs';
 import { ListToolbar } from './ListToolbar';
@@ -157,8 +157,17 @@ export function EntityListPage({
     return keys;
   }, [treeComplete, dataSource, collapsed, def.key]);
 
+  // 已作废 IV2026110055 / 已删除 F09 工厂: what was done, to which record
   const onDelete = (id: number) =>
-    remove.mutate(id, { onSuccess: () => void message.success(t('common.success'), SUCCESS_TOAST_SECONDS) });
+    remove.mutate(id, {
+      onSuccess: () =>
+        void announceDone(
+          t,
+          removeAction(def),
+          def,
+          rows.find((r) => Number(r[def.key]) === id),
+        ),
+    });
 
   const actions = actionsColumn({
     def,
@@ -183,6 +192,7 @@ export function EntityListPage({
     ...platform.columns,
     actions,
   ];
+  const siblings = useMemo(() => rows.map((r) => Number(r[def.key])), [rows, def.key]);
   const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
   // every selected row prints, one section each in one file; a draft among them stops the print
   const printSelected = () => {
@@ -347,6 +357,7 @@ export function EntityListPage({
         buttons={buttons}
         presets={presets}
         onClose={() => setEditing(null)}
+        siblings={siblings}
       />
       {viewer}
       {menuId && (

@@ -48,7 +48,12 @@ export function doneText(t: TFunction, action: DoneAction, def: EntityDef, recor
  * Says what an action did, once: the toast is keyed by the record and the action, so that a second
  * report of the same event (a mutation's callback and its caller) replaces it instead of stacking.
  */
-export function announceDone(t: TFunction, action: DoneAction, def: EntityDef, record: Row | undefined): string {
+export function announceDone(
+  t: TFunction,
+  action: DoneAction,
+  def: EntityDef,
+  record: Row | undefined,
+): string {
   const content = doneText(t, action, def, record);
   const key = `done:${def.name}:${String(record?.[def.key] ?? 'new')}:${action}`;
   void message.success({ content, key, duration: DONE_TOAST_SECONDS });
