@@ -189,7 +189,7 @@ describe('EntityListPage', () => {
     expect(srv.calls.find((x) => x.method === 'DELETE')?.url.pathname).toBe('/Widget/2');
   });
 
-  it('edits a record in the drawer: fresh GET, PUT with its Version, drawer closes, list reloads', async () => {
+  it('edits a record in the drawer: fresh GET, PUT with its Version, says so, stays on it, list reloads', async () => {
     const srv = fakeServer((c) => {
       if (c.method === 'GET' && c.url.pathname === '/Widget/1') return ok({ ...rows[0], Parts: [] });
       if (c.method === 'PUT') return ok({ ...rows[0], Code: 'W-1b', Version: 2, Parts: [] });
@@ -208,7 +208,10 @@ describe('EntityListPage', () => {
     await click(document.querySelector('[data-testid="entity-form-save"]'));
     await waitFor(() => srv.calls.some((x) => x.method === 'PUT'));
     expect(srv.calls.find((x) => x.method === 'PUT')?.body).toEqual({ ID: 1, Version: 1, Code: 'W-1b' });
-    await waitFor(() => !document.querySelector('.ant-drawer-open'));
+    // the one toast says what was saved; the drawer stays on the saved record (issue 25)
+    await waitFor(() => document.querySelector('.ant-message')?.textContent?.includes('已保存 W-1b'));
+    expect(document.querySelector('.ant-drawer-open')).not.toBeNull();
+    expect(document.querySelector('[data-testid="record-title"]')?.textContent).toBe('W-1b');
     const lists = () => srv.calls.filter((x) => x.method === 'GET' && x.url.pathname === '/Widget').length;
     await waitFor(() => lists() >= 2);
     expect(srv.calls.filter((x) => x.url.pathname === '/Widget/1')).toHaveLength(1);
