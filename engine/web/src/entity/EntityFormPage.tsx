@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { useLabel } from '../i18n';
 import { EntityForm } from './EntityForm';
+import { recordName } from './feedback';
 import { useEntityRecord } from './queries';
 import { RecordTitle } from './RecordTitle';
 
@@ -17,6 +18,8 @@ export interface EntityFormPageProps {
   onDone: () => void;
   /** A new record was saved: the page goes on showing it (its own address, `{page}/{id}`). */
   onCreated?: (id: number) => void;
+  /** The record's name once read (its document number, recordName), for the page's tab. */
+  onNamed?: (name: string) => void;
   menuId?: number;
   buttons?: ReadonlySet<string>;
 }
@@ -31,6 +34,7 @@ export function EntityFormPage({
   readOnly,
   onDone,
   onCreated,
+  onNamed,
   menuId,
   buttons,
 }: EntityFormPageProps) {
@@ -79,6 +83,13 @@ export function EntityFormPage({
     window.addEventListener('keydown', h);
     return () => window.removeEventListener('keydown', h);
   }, []);
+
+  const name = rec.data ? recordName(def, rec.data) : '';
+  const named = useRef(onNamed);
+  named.current = onNamed;
+  useEffect(() => {
+    if (name) named.current?.(name);
+  }, [name]);
 
   const entity = label(def.label);
   const title = t(readOnly ? 'form.viewTitle' : current ? 'form.editTitle' : 'form.addTitle', { entity });
