@@ -413,3 +413,38 @@ describe('EntityListPage scopes', () => {
     expect(srv.calls[0].url.searchParams.get('Unreversed')).toBe('true');
   });
 });
+
+describe('voided documents (issue 25)', () => {
+  const slip = defineEntity({
+    name: 'Slip',
+    label: { zh: '单据', en: 'Slip' },
+    kind: 'document',
+    fields: { Slip_NO: text({ zh: '单号', en: 'No.' }, { max: 20 }) },
+    display: 'Slip_NO',
+  });
+  it('stay findable: 含作废 brings them into the list, with their state', async () => {
+    const slips = [
+      { ID: 1, Slip_NO: 'S-1', State: 1 },
+      { ID: 2, Slip_NO: 'S-2', State: 0 },
+    ];
+    const srv = fakeServer((x) => {
+      const all = x.url.searchParams.get('State__gte') === '0';
+      const shown = all ? slips : slips.filter((s) => s.State !== 0);
+      return ok(shown, { TotalCount: shown.length, Page: 1, PageSize: 20 });
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={slip} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    expect(c.querySelector('tr[data-row-key="2"]')).toBeNull();
+    const el = c.querySelector('[data-testid="entity-scope-Voided"]');
+    const tick = (el?.matches('input') ? el : el?.querySelector('input')) as HTMLInputElement;
+    expect(tick.closest('label')?.textContent).toBe('含作废');
+    await click(tick);
+    const row = await waitFor(() => c.querySelector('tr[data-row-key="2"]'));
+    expect(row.textContent).toContain('作废');
+  });
+});

@@ -1,4 +1,4 @@
-import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
+import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
 import { Alert, Button, Card, message, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,8 @@ const VIRTUAL_BODY = { body: { wrapper: SpacedBody } };
 const virtualRow = () => ({ style: { height: VIRTUAL_ROW_HEIGHT } });
 const PRINT_MESSAGE_SECONDS = 1;
 type Editing = { id: number | null; readOnly: boolean } | null;
+/** The toolbar box that brings voided documents into the list (State 0, which lists leave out). */
+export const VOIDED_BOX = 'Voided';
 
 /** The generic list: columns, search, server paging and sorting, and the form drawer for add / edit. */
 export function EntityListPage({
@@ -106,7 +108,12 @@ export function EntityListPage({
   const [collapsed, setCollapsed] = useState<Set<Key>>(new Set());
   const asTree = Boolean(def.tree) && !keyword && !tooBigForTree;
   // the page's fixed filters win over a scope the user ticked (its box is locked then anyway)
-  const userScopes = scopeFilters(def, chosenScopes);
+  // voided documents are left out of a list unless asked for (含作废): they stay findable, with their state
+  const mayShowVoided =
+    def.kind === 'document' && !Object.keys(fixedFilters ?? {}).some((k) => k.split('__')[0] === 'State');
+  const voided = mayShowVoided && chosenScopes.has(VOIDED_BOX) ? { State__gte: STATE.VOID } : undefined;
+  const declaredScopes = scopeFilters(def, chosenScopes);
+  const userScopes = declaredScopes || voided ? { ...declaredScopes, ...voided } : undefined;
   const filters =
     tagFilter || fixedFilters || userScopes
       ? { ...userScopes, ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
@@ -242,7 +249,19 @@ export function EntityListPage({
             setTagFilter(v);
             setPage(1);
           }}
-          scopes={scopeBoxes(def, chosenScopes, fixedFilters, label)}
+          scopes={[
+            ...scopeBoxes(def, chosenScopes, fixedFilters, label),
+            ...(mayShowVoided
+              ? [
+                  {
+                    name: VOIDED_BOX,
+                    label: t('list.withVoided'),
+                    checked: chosenScopes.has(VOIDED_BOX),
+                    fixed: false,
+                  },
+                ]
+              : []),
+          ]}
           onScope={(name, on) => {
             setChosenScopes((s) => withScope(s, name, on));
             setPage(1);

@@ -67,6 +67,7 @@ export const en: Catalogue = {
     loadFailed: 'Could not load the data',
     retry: 'Retry',
     importRow: 'Row {{row}}',
+    withVoided: 'Include voided',
   },
   form: {
     // the entity labels are plural menu captions ("Stock documents"): a dash reads, "Edit Stock documents" does not

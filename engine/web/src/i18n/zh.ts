@@ -67,6 +67,7 @@ export const zh = {
     loadFailed: '数据加载失败',
     retry: '重试',
     importRow: '第 {{row}} 行',
+    withVoided: '含作废',
   },
   form: {
     addTitle: '新增{{entity}}',
