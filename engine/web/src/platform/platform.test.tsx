@@ -291,7 +291,9 @@ describe('the form drawer of an approved document', () => {
         </Providers>,
       );
       await waitFor(() => byTestId('approval-complete'));
-      expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('View — Stock documentsD-2Approved');
+      expect(document.querySelector('.ant-drawer-title')?.textContent).toBe(
+        'View — Stock documentsD-2Approved',
+      );
       expect(buttonText('approval-complete')).toBe('Close');
       expect(buttonText('entity-form-cancel')).toBe('Back');
     } finally {
