@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { EntityDef } from '@mes/model';
 import { Button, Drawer, Modal, Result, Space, Spin } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
 import { EntityForm, pastDraft } from './EntityForm';
@@ -56,9 +56,13 @@ export function EntityFormDrawer({
   const [dirty, setDirty] = useState(false);
   // what the drawer shows now: the record opened, the one just saved, a neighbour or a copy
   const [shown, setShown] = useState<{ id: number | null; copy?: Row; n: number }>({ id, n: 0 });
-  useEffect(() => {
+  // opened again, or on another record by the page: that record, not the one walked to before (set
+  // while rendering, so that the form is not drawn once with the old record first)
+  const [asked, setAsked] = useState({ open, id });
+  if (asked.open !== open || asked.id !== id) {
+    setAsked({ open, id });
     if (open) setShown((s) => ({ id, n: s.n + 1 }));
-  }, [open, id]);
+  }
   const current = shown.id;
   const rec = useEntityRecord(def, open ? current : null);
 
