@@ -116,6 +116,34 @@ describe('a picker narrowed by another field (RefField.filterBy)', () => {
     await act(async () => form?.setFieldValue('Model', 'DN80'));
     await waitFor(() => srv.calls.find((c) => c.url.searchParams.get('Gadget_Model') === 'DN80'));
   });
+
+  it('clears a choice made under another value of the field it is narrowed by', async () => {
+    const srv = fakeServer(() => ok([]));
+    const field = ref({ zh: '器件', en: 'Gadget' }, 'Gadget', 'Gadget_Name', {
+      filterBy: { field: 'Gadget_Model', by: 'Model' },
+    });
+    let form: FormInstance | undefined;
+    function Holder() {
+      const [f] = Form.useForm();
+      form = f;
+      return (
+        <Form form={f} initialValues={{ Model: 'DN50', Gadget_ID: 7 }}>
+          <Form.Item name="Gadget_ID">
+            <RefSelect field={field} initialLabel="阀体" />
+          </Form.Item>
+        </Form>
+      );
+    }
+    view = await render(
+      <Providers api={srv.api}>
+        <Holder />
+      </Providers>,
+    );
+    await waitFor(() => view?.container.textContent?.includes('阀体'));
+    expect(form?.getFieldValue('Gadget_ID')).toBe(7);
+    await act(async () => form?.setFieldValue('Model', 'DN80'));
+    await waitFor(() => form?.getFieldValue('Gadget_ID') === null);
+  });
 });
 
 describe('refOptionLabel', () => {

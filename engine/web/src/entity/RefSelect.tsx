@@ -1,7 +1,7 @@
 import { codeFieldOf, detailFieldOf, type EntityDef, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useEntityDef } from './context';
 import type { Row } from './format';
@@ -60,6 +60,15 @@ function NarrowedSearchSelect(props: RefSelectProps) {
   // with an options argument useWatch reads the surrounding form without warning when there is none
   const value = Form.useWatch(by.by, { preserve: true }) as unknown;
   const narrow = value === null || value === undefined || value === '' ? undefined : { [by.field]: value };
+  // the value it narrows by changed (another product chosen): a choice made under the old one is no
+  // longer offered, and would be refused on save, so it is cleared as the user changes it
+  const before = useRef(value);
+  const { value: chosen, onChange } = props;
+  useEffect(() => {
+    const was = before.current;
+    before.current = value;
+    if (was !== undefined && was !== null && was !== value && chosen != null) onChange?.(null);
+  }, [value, chosen, onChange]);
   return <RefSearchSelect {...props} narrow={narrow} />;
 }
 
