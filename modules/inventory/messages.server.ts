@@ -26,10 +26,6 @@ defineMessages({
     zh: '第 {line} 行：库位不存在或已停用',
     en: 'Line {line}: the location does not exist or is disabled',
   },
-  'iv.location_warehouse': {
-    zh: '第 {line} 行：库位不属于单据的仓库',
-    en: "Line {line}: the location is not in the document's warehouse",
-  },
   'iv.qty_positive': {
     zh: '第 {line} 行：数量必须大于 0',
     en: 'Line {line}: the quantity must be greater than 0',

@@ -105,7 +105,11 @@ export const stockDoc = defineEntity({
       },
       fields: {
         Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
-        Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', { required: true }),
+        // a location of the document's warehouse, when it names one (RefField.filterBy)
+        Location_ID: ref({ zh: '库位', en: 'Location' }, 'Location', 'Location_Name', {
+          required: true,
+          filterBy: { field: 'Warehouse_ID', by: 'Warehouse_ID' },
+        }),
         To_Location_ID: ref({ zh: '调入库位', en: 'To location' }, 'Location', 'Location_Name', {
           displayAs: 'To_Location_Name',
         }),

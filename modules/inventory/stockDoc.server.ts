@@ -37,7 +37,7 @@ interface DocLine {
 }
 
 /** Rules of the document before it is saved; the posting checks stock again when it is approved. */
-async function validateLines(ctx: HookContext, type: number, warehouseId: number | null, lines: DocLine[]) {
+async function validateLines(ctx: HookContext, type: number, lines: DocLine[]) {
   if (!lines.length) throw new AppError('iv.no_lines').at('Lines');
   // every bad line at once: a stocktake of thousands of lines is not put right one save at a time
   const errors: AppError[] = [];
@@ -70,11 +70,7 @@ async function validateLines(ctx: HookContext, type: number, warehouseId: number
       locations,
     ),
   );
-  lines.forEach((l, i) => {
-    const loc = locations.get(l.Location_ID);
-    if (warehouseId && loc && loc.warehouse_id !== warehouseId)
-      errors.push(new AppError('iv.location_warehouse', { line: i + 1 }).at('Lines'));
-  });
+  // a line's location is one of the document's warehouse by its declaration (RefField.filterBy)
   if (errors.length)
     throw combineErrors(errors.sort((a, b) => Number(a.params.line) - Number(b.params.line)));
   return locations;
@@ -111,10 +107,7 @@ export const stockDocHooks = defineHooks(stockDoc, {
   async validate(ctx, data, old) {
     const type = Number(data.Doc_Type ?? old?.Doc_Type);
     const lines = (data.Lines ?? old?.Lines ?? []) as DocLine[];
-    const warehouse = (data.Warehouse_ID !== undefined ? data.Warehouse_ID : old?.Warehouse_ID) as
-      | number
-      | null;
-    validated.set(data, await validateLines(ctx, type, warehouse ?? null, lines));
+    validated.set(data, await validateLines(ctx, type, lines));
   },
 
   async beforeSave(ctx, data, old) {

@@ -227,7 +227,22 @@ describe('bad input changes nothing', () => {
         Warehouse_ID: f.warehouse,
       },
     );
-    expect(foreign.body.Message).toContain('库位不属于单据的仓库');
+    // the location's code and name, and why: its declaration narrows it by the header's warehouse
+    expect(foreign.body.Message).toMatch(/^第 1 行：「库位」X\d+ 库位X\d+ 不属于所选的「仓库」$/);
+    // a warehouse changed under lines kept is checked against them too
+    const mine = await createDoc(t, T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locA, Qty: '1' }], {
+      Warehouse_ID: f.warehouse,
+    });
+    const moved = await t.call('PUT', '/StockDoc', {
+      Doc_ID: mine.body.Data.Doc_ID,
+      Version: mine.body.Data.Version,
+      Warehouse_ID: f.otherWarehouse,
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.Message).toContain('不属于所选的「仓库」');
+    // the picker asks for the warehouse's locations only
+    const offered = await t.call<{ Location_ID: number }[]>('GET', `/Location?Warehouse_ID=${f.warehouse}`);
+    expect(offered.body.Data.map((l) => l.Location_ID).sort()).toEqual([f.locA, f.locB].sort());
     const en = await t.call(
       'POST',
       '/StockDoc',

@@ -67,6 +67,9 @@ export const producePlan = defineEntity({
   },
 });
 
+/** A BOM or routing is the product's own. */
+const ofProduct = { field: 'Material_ID', by: 'Material_ID' };
+
 /** A work document (生产任务单): what to make; issuing it creates the work orders. */
 export const workDoc = defineEntity({
   name: 'WorkDoc',
@@ -84,8 +87,12 @@ export const workDoc = defineEntity({
     }),
     Material_ID: ref({ zh: '产品', en: 'Product' }, 'Material', 'Material_Name', { required: true }),
     Qty: decimal({ zh: '数量', en: 'Qty' }, { precision: 18, scale: 4, min: '0', required: true }),
-    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', { displayAs: 'Bom_List_NO' }),
-    Route_ID: ref({ zh: '工艺路线', en: 'Routing' }, 'SetProcess', 'Route_Name'),
+    // a product's own BOMs and routings only, in the picker and on the server (RefField.filterBy)
+    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', {
+      displayAs: 'Bom_List_NO',
+      filterBy: ofProduct,
+    }),
+    Route_ID: ref({ zh: '工艺路线', en: 'Routing' }, 'SetProcess', 'Route_Name', { filterBy: ofProduct }),
     Plan_ID: ref({ zh: '生产计划', en: 'Production plan' }, 'ProducePlan', 'List_NO', {
       displayAs: 'Plan_List_NO',
     }),
@@ -137,8 +144,12 @@ export const workOrder = defineEntity({
       default: 1,
     }),
     Qty: decimal({ zh: '工单数量', en: 'Order qty' }, { precision: 18, scale: 4, min: '0', required: true }),
-    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', { displayAs: 'Bom_List_NO' }),
-    Route_ID: ref({ zh: '工艺路线', en: 'Routing' }, 'SetProcess', 'Route_Name'),
+    // a product's own BOMs and routings only, in the picker and on the server (RefField.filterBy)
+    Bom_ID: ref({ zh: 'BOM', en: 'BOM' }, 'Bom', 'List_NO', {
+      displayAs: 'Bom_List_NO',
+      filterBy: ofProduct,
+    }),
+    Route_ID: ref({ zh: '工艺路线', en: 'Routing' }, 'SetProcess', 'Route_Name', { filterBy: ofProduct }),
     Work_Station_ID: ref({ zh: '工位', en: 'Work station' }, 'WorkStation', 'Station_Name'),
     Location_ID: ref({ zh: '入库库位', en: 'Receipt location' }, 'Location', 'Location_Name'),
     Plan_Start: date({ zh: '计划开工', en: 'Planned start' }, { required: true }),

@@ -107,34 +107,15 @@ export async function defaultsFor(ctx: HookContext, materialId: number) {
   return { bomId: b.rows[0] ? Number(b.rows[0].id) : null, routeId: r.rows[0] ? Number(r.rows[0].id) : null };
 }
 
-/** BOM and routing must be those of the product; the end not before the start. */
+/** A positive quantity; the end not before the start. */
 export async function checkProductRefs(
-  ctx: HookContext,
+  _ctx: HookContext,
   label: typeof workDoc.label,
   data: Row,
   old: Row | null,
   fields: typeof workDoc.fields | typeof workOrder.fields,
 ) {
-  const material = data.Material_ID ?? old?.Material_ID;
-  const bomId = data.Bom_ID !== undefined ? data.Bom_ID : old?.Bom_ID;
-  const routeId = data.Route_ID !== undefined ? data.Route_ID : old?.Route_ID;
-  if (bomId) {
-    const { rows } = await sql`SELECT 1 FROM bom WHERE id = ${bomId} AND material_id = ${material}`.execute(
-      ctx.tx,
-    );
-    if (!rows.length)
-      throw refuse(fields.Bom_ID.label, '不是该产品的BOM', 'is not a BOM of this product').at('Bom_ID');
-  }
-  if (routeId) {
-    const { rows } =
-      await sql`SELECT 1 FROM set_process WHERE id = ${routeId} AND material_id = ${material}`.execute(
-        ctx.tx,
-      );
-    if (!rows.length)
-      throw refuse(fields.Route_ID.label, '不是该产品的工艺路线', 'is not a routing of this product').at(
-        'Route_ID',
-      );
-  }
+  // BOM and routing are the product's own by their declaration (RefField.filterBy), checked by the engine
   const q = data.Qty ?? old?.Qty;
   if (q !== undefined && compareDecimal(String(q), '0') <= 0)
     throw refuse(fields.Qty.label, '必须大于 0', 'must be greater than 0').at('Qty');

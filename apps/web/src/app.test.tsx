@@ -145,6 +145,24 @@ describe('routes from the menu', () => {
     await waitFor(() => server.calls.find((x) => x.method === 'POST' && x.url === '/UserOftenMenu'));
   });
 
+  it("a record's tab is titled with its code and name once read, not its internal id (issue 25)", async () => {
+    signIn();
+    const server = stubServer();
+    server.routes.set('/Factory/12', () => ({
+      body: {
+        Code: 0,
+        Message: '',
+        Data: { Factory_ID: 12, Factory_Code: 'F09', Factory_Name: '无锡三厂', Version: 1 },
+      },
+    }));
+    const { c } = await open('/setting/factory/12', server);
+    await waitFor(() => q(c, 'entity-form-page'));
+    const title = () => c.querySelector('[data-testid="tab"][data-path="/setting/factory/12"]')?.textContent;
+    await waitFor(() => title()?.includes('F09 无锡三厂'));
+    expect(title()).not.toContain('#12');
+    expect(q(c, 'record-title')?.textContent).toBe('F09 无锡三厂');
+  });
+
   it('a page without an entity or bespoke component shows 功能正在开发中', async () => {
     signIn();
     // the work doc page is built now: the fixture's page stands in for one that is not (mixing and feeding)

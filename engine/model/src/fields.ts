@@ -122,6 +122,19 @@ export interface RefField extends FieldBase {
    * concurrent delete (the declaration says which, beside the field).
    */
   foreignKey?: false;
+  /**
+   * Narrows what may be chosen by another field of the form: only targets whose `field` equals the
+   * value of `by` (a field of the entity's header, also for a field on a line). The picker lists only
+   * those and the server refuses any other, by this one declaration (a work doc's routing is one of
+   * its product's: `{ field: 'Material_ID', by: 'Material_ID' }`). No value in `by`: no narrowing.
+   */
+  filterBy?: RefFilter;
+}
+
+/** RefField.filterBy: the target's field that must equal the header's field `by`. */
+export interface RefFilter {
+  field: string;
+  by: string;
 }
 
 export type FieldDef =

@@ -54,6 +54,16 @@ export class Registry {
       for (const [n, f] of Object.entries(e.fields))
         if (f.kind === 'ref' && !this.entities.has(f.entity))
           throw new Error(`${e.name}.${n} links to unknown ${f.entity}`);
+    // a picker narrowed by another field (RefField.filterBy) needs both fields to exist
+    for (const e of this.entities.values())
+      for (const fields of [e.fields, ...Object.values(e.lines).map((l) => l.fields)])
+        for (const [n, f] of Object.entries(fields)) {
+          if (f.kind !== 'ref' || !f.filterBy) continue;
+          if (!(f.filterBy.by in e.fields))
+            throw new Error(`${e.name}.${n}: filterBy.by ${f.filterBy.by} unknown`);
+          if (!(f.filterBy.field in this.get(f.entity).fields))
+            throw new Error(`${e.name}.${n}: filterBy.field ${f.filterBy.field} not in ${f.entity}`);
+        }
     // a reference in a list's search matches the referenced record's own text search fields
     for (const e of this.entities.values())
       for (const n of e.list.search) {

@@ -24,6 +24,14 @@ export const MESSAGES = {
   },
   duplicate: { zh: '「{field}」的值已存在', en: 'The value of "{field}" already exists' },
   ref_missing: { zh: '「{field}」选择的记录不存在', en: 'The record chosen for "{field}" does not exist' },
+  ref_filtered: {
+    zh: '「{field}」{value} 不属于所选的「{by}」',
+    en: '"{field}" {value} does not belong to the chosen "{by}"',
+  },
+  ref_filtered_line: {
+    zh: '第 {line} 行：「{field}」{value} 不属于所选的「{by}」',
+    en: 'Line {line}: "{field}" {value} does not belong to the chosen "{by}"',
+  },
   doc_not_draft: {
     zh: '只有草稿状态的单据可以修改或作废',
     en: 'Only draft documents can be changed or voided',

@@ -1,5 +1,15 @@
+import type { Label } from '@mes/model';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../session/session';
 import { addView, closeAll, closeOthers, closeView, type TabChange, type TabView } from '../shell/tabs';
@@ -14,6 +24,8 @@ export interface Tabs {
   closeOthers(key: string): void;
   closeAll(): void;
   refresh(key: string): void;
+  /** Names a tab by what it shows (a record's number once read); kept when the tab is opened again. */
+  rename(key: string, title: Label): void;
   /** Drops the tabs a predicate refuses (pages no longer in the user's menu after a reload). */
   retain(keep: (key: string) => boolean): void;
 }
@@ -66,8 +78,23 @@ export function TabsProvider({ activeKey, children }: { activeKey: string; child
     [navigate],
   );
 
+  // names pages gave their tabs (a record's number): the layout opens a tab again on every render
+  // of its route, with the route's own title, which must not undo them
+  const named = useRef(new Map<string, Label>());
   // stable: the layout opens a tab from an effect, which must not run again because the list changed
-  const open = useCallback((view: TabView) => setViews((vs) => addView(vs, view)), []);
+  const open = useCallback(
+    (view: TabView) =>
+      setViews((vs) => addView(vs, { ...view, title: named.current.get(view.key) ?? view.title })),
+    [],
+  );
+  const rename = useCallback((key: string, title: Label) => {
+    named.current.set(key, title);
+    setViews((vs) =>
+      vs.some((v) => v.key === key && (v.title.zh !== title.zh || v.title.en !== title.en))
+        ? vs.map((v) => (v.key === key ? { ...v, title } : v))
+        : vs,
+    );
+  }, []);
   const retain = useCallback(
     (keep: (key: string) => boolean) =>
       setViews((vs) => (vs.every((v) => keep(v.key)) ? vs : vs.filter((v) => keep(v.key)))),
@@ -99,8 +126,9 @@ export function TabsProvider({ activeKey, children }: { activeKey: string; child
         refresh(key, key === activeKey ? undefined : view?.fullPath);
       },
       retain,
+      rename,
     }),
-    [views, activeKey, generations, apply, refresh, open, retain],
+    [views, activeKey, generations, apply, refresh, open, retain, rename],
   );
   return <TabsCtx.Provider value={value}>{children}</TabsCtx.Provider>;
 }

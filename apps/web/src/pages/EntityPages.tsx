@@ -2,6 +2,7 @@ import { authStorage } from '@mes/engine-web/api';
 import { EntityFormPage, EntityListPage, useEntityDef } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { useNavigate } from 'react-router';
+import { useTabs } from '../layout/TabsContext';
 import type { RouteMeta } from '../shell/menu';
 import { Placeholder } from './Placeholder';
 
@@ -24,9 +25,18 @@ export function EntityListRoute({ meta, entity }: { meta: RouteMeta; entity?: st
 }
 
 /** `{page}/new` and `{page}/{id}`: the form as a page of its own, for links from messages and elsewhere. */
-export function EntityRecordRoute({ meta, id }: { meta: RouteMeta; id: number | 'new' }) {
+export function EntityRecordRoute({
+  meta,
+  id,
+  listTitle,
+}: {
+  meta: RouteMeta;
+  id: number | 'new';
+  listTitle?: RouteMeta['title'];
+}) {
   const def = useEntityDef(meta.Entity_Name ?? '');
   const navigate = useNavigate();
+  const { rename } = useTabs();
   if (!def) return <Placeholder meta={meta} />;
   const listPath = meta.path.slice(0, meta.path.lastIndexOf('/'));
   const mayEdit = !meta.buttons || meta.buttons.includes(id === 'new' ? 'add' : 'edit');
@@ -39,6 +49,12 @@ export function EntityRecordRoute({ meta, id }: { meta: RouteMeta; id: number | 
       menuId={meta.Menu_ID}
       buttons={meta.buttons ? new Set(meta.buttons) : undefined}
       onDone={() => navigate(listPath)}
+      // the saved record gets its own address, so that its tab and a reload show it
+      onCreated={(saved) => navigate(`${listPath}/${saved}`, { replace: true })}
+      // the tab reads 库存单据 IV2026110055, not the record's internal id
+      onNamed={(name) =>
+        listTitle && rename(meta.path, { zh: `${listTitle.zh} ${name}`, en: `${listTitle.en} ${name}` })
+      }
     />
   );
 }

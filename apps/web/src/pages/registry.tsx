@@ -90,7 +90,8 @@ export const STATIC_ROUTES: StaticRoute[] = [
 
 /** The element a resolved path shows. */
 export function renderPage(res: Resolution): ReactNode {
-  if (res.kind === 'record') return <EntityRecordRoute meta={res.meta} id={res.id} />;
+  if (res.kind === 'record')
+    return <EntityRecordRoute meta={res.meta} id={res.id} listTitle={res.listTitle} />;
   if (res.kind === 'static') {
     if (!res.allowed) return <Forbidden />;
     const Shell = PAGES[res.route.page];

@@ -18,7 +18,13 @@ export type Resolution =
       lender?: RouteMeta;
     }
   | { kind: 'menu'; meta: RouteMeta }
-  | { kind: 'record'; meta: RouteMeta; id: number | 'new' };
+  | {
+      kind: 'record';
+      meta: RouteMeta;
+      id: number | 'new';
+      /** The list page's title: the record's tab is renamed to it and the record's number once read. */
+      listTitle: RouteMeta['title'];
+    };
 
 const RECORD_ID = /^(new|\d{1,15})$/;
 
@@ -55,6 +61,7 @@ export function resolvePath(
       kind: 'record',
       meta: { ...base, path, title, noCache: true },
       id: id === 'new' ? 'new' : Number(id),
+      listTitle: base.title,
     };
   }
   return null;

@@ -24,6 +24,7 @@ import { changes, logInsert, writeLog } from '../oplog';
 import { checkCustomFields, type Peers } from '../platform/customFields';
 import { checkTagValue } from '../platform/tags';
 import { parseWith } from '../validation';
+import { checkRefFilters } from './refFilters';
 import {
   filterSql,
   frozenSql,
@@ -197,6 +198,7 @@ export class EntityService {
         await checkCustomFields(this.peers, tx, this.def, data, true);
         await checkTagValue(tx, this.def, data);
         await this.hooks.validate?.(c, data, null);
+        await checkRefFilters(tx, this.registry, this.def, data, null);
         await this.checkTree(tx, null, data);
         const n = this.def.features.numbering;
         const numbered = n && !data[n.field] ? n.field : null;
@@ -250,6 +252,7 @@ export class EntityService {
       await checkCustomFields(this.peers, tx, this.def, data, false, old);
       await checkTagValue(tx, this.def, data, old);
       await this.hooks.validate?.(c, data, old);
+      await checkRefFilters(tx, this.registry, this.def, data, old);
       await this.checkTree(tx, id, data);
       this.compute(data, old, ctx);
       await this.hooks.beforeSave?.(c, data, old);

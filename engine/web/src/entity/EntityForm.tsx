@@ -1,5 +1,5 @@
 import { type EntityDef, refShown, STATE } from '@mes/model';
-import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message, Space } from 'antd';
+import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, Space } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueText, useLabel } from '../i18n';
@@ -8,8 +8,10 @@ import { CopyButton } from '../platform/CopyButton';
 import { CustomFieldItems } from '../platform/CustomFieldItems';
 import { FormHeader, FormTools } from '../platform/FormPlatform';
 import { FieldControl } from './controls';
+import { duplicateOf } from './duplicate';
 import { errorText } from './errorText';
 import { FillButton } from './FillButton';
+import { announceDone, DONE_TOAST_SECONDS } from './feedback';
 import type { Row } from './format';
 import { formJudge } from './judge';
 import { LinesEditor } from './LinesEditor';
@@ -51,9 +53,13 @@ export interface EntityFormProps {
   buttons?: ReadonlySet<string>;
   /** Values the page fixes (its slice, presetValues): a new record starts with them, and they are locked. */
   presets?: FormValues;
+  /** A new record starts as this one (a duplicate, duplicateOf): its values, lines and reference names. */
+  start?: Row;
+  /** Offers 复制 on a saved record: the copy to open as a new one. */
+  onDuplicate?: (copy: Row) => void;
 }
 
-export const SUCCESS_TOAST_SECONDS = 2;
+export const SUCCESS_TOAST_SECONDS = DONE_TOAST_SECONDS;
 
 /** A document past its draft is not edited (the server refuses it): its form only shows it. */
 export function pastDraft(def: EntityDef, record: Row | undefined): boolean {
@@ -72,6 +78,8 @@ export function EntityForm({
   menuId,
   buttons,
   presets,
+  start,
+  onDuplicate,
 }: EntityFormProps) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -80,7 +88,9 @@ export function EntityForm({
   const readOnly = viewOnly || pastDraft(def, record);
   const mode = record ? 'update' : 'create';
   const schema = useMemo(() => schemaFor(def, mode), [def, mode]);
-  const initial = useMemo(() => initialValues(def, record, presets), [def, record, presets]);
+  // a duplicate starts from its original's values and names, and is saved as a new record
+  const source = record ?? start;
+  const initial = useMemo(() => initialValues(def, source, presets), [def, source, presets]);
   const save = useSaveEntity(def);
   const [formError, setFormError] = useState<string | null>(null);
   const [reveals] = useState(() => new Map<string, RevealRow>());
@@ -111,16 +121,16 @@ export function EntityForm({
     () => formJudge(def, mode, record, t, () => form.getFieldsValue(true)).rule,
     [def, mode, record, t, form],
   );
-  const dirtyOf = useMemo(() => dirtyCheck(def, record, presets), [def, record, presets]);
+  const dirtyOf = useMemo(() => dirtyCheck(def, source, presets), [def, source, presets]);
   const loaded = useMemo(
     () =>
       Object.fromEntries(
         Object.keys(def.lines).map((key): [string, Row[]] => [
           key,
-          [...(Array.isArray(record?.[key]) ? (record[key] as Row[]) : []), ...(filled[key] ?? [])],
+          [...(Array.isArray(source?.[key]) ? (source[key] as Row[]) : []), ...(filled[key] ?? [])],
         ]),
       ),
-    [def, record, filled],
+    [def, source, filled],
   );
 
   const submit = async () => {
@@ -180,6 +190,7 @@ export function EntityForm({
       return;
     }
     if (mode === 'update' && Object.keys(data).length <= 2) {
+      announceDone(t, 'save', def, record);
       onSaved?.(record ?? {});
       return;
     }
@@ -191,7 +202,8 @@ export function EntityForm({
       setFormError(errorText(e, t));
       return;
     }
-    void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
+    // what was done to which document, in words: 已保存 IV2026110055
+    announceDone(t, mode === 'create' ? 'create' : 'save', def, env.Data);
     setDirty(false);
     onDirtyChange?.(false);
     onSaved?.(env.Data);
@@ -219,6 +231,24 @@ export function EntityForm({
   };
 
   const holds = (button: string) => !buttons || buttons.has(button);
+  // Ctrl+S (⌘S) saves, as in any desktop ERP, instead of the browser saving the page
+  const saveKey = useRef(submit);
+  saveKey.current = submit;
+  useEffect(() => {
+    if (readOnly) return;
+    const h = (e: globalThis.KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveKey.current();
+      }
+    };
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, [readOnly]);
+  // a duplicate's totals and amounts, cleared with the original's read-only fields, are worked out again
+  useEffect(() => {
+    if (start && !record) followValues(form.getFieldsValue(true));
+  }, []);
   const fields = Object.entries(def.fields);
   // a document number can be copied, to paste into a search, a message or an e-mail
   const numberField = def.features.numbering?.field;
@@ -275,7 +305,7 @@ export function EntityForm({
                     <FieldControl
                       field={f}
                       disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                      refLabel={f.kind === 'ref' && record ? refShown(name, f, record) : undefined}
+                      refLabel={f.kind === 'ref' && source ? refShown(name, f, source) : undefined}
                     />
                   </Form.Item>
                 </Col>
@@ -316,6 +346,16 @@ export function EntityForm({
             <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />
           </div>
         </ConfigProvider>
+        {record && onDuplicate && holds('add') && (
+          <Button
+            disabled={false}
+            title={t('form.duplicateTitle')}
+            onClick={() => onDuplicate(duplicateOf(def, record))}
+            data-testid="entity-form-duplicate"
+          >
+            {t('form.duplicate')}
+          </Button>
+        )}
         {/* 返回, not 关闭: an approved document's 关闭 (Complete) closes the document itself */}
         <Button onClick={onCancel} disabled={false} data-testid="entity-form-cancel">
           {readOnly ? t('common.back') : t('common.cancel')}
@@ -323,6 +363,7 @@ export function EntityForm({
         {!readOnly && (
           <Button
             type="primary"
+            title={t('form.shortcuts')}
             onClick={() => void submit()}
             loading={save.isPending}
             data-testid="entity-form-save"

@@ -189,7 +189,7 @@ describe('EntityListPage', () => {
     expect(srv.calls.find((x) => x.method === 'DELETE')?.url.pathname).toBe('/Widget/2');
   });
 
-  it('edits a record in the drawer: fresh GET, PUT with its Version, drawer closes, list reloads', async () => {
+  it('edits a record in the drawer: fresh GET, PUT with its Version, says so, stays on it, list reloads', async () => {
     const srv = fakeServer((c) => {
       if (c.method === 'GET' && c.url.pathname === '/Widget/1') return ok({ ...rows[0], Parts: [] });
       if (c.method === 'PUT') return ok({ ...rows[0], Code: 'W-1b', Version: 2, Parts: [] });
@@ -208,7 +208,10 @@ describe('EntityListPage', () => {
     await click(document.querySelector('[data-testid="entity-form-save"]'));
     await waitFor(() => srv.calls.some((x) => x.method === 'PUT'));
     expect(srv.calls.find((x) => x.method === 'PUT')?.body).toEqual({ ID: 1, Version: 1, Code: 'W-1b' });
-    await waitFor(() => !document.querySelector('.ant-drawer-open'));
+    // the one toast says what was saved; the drawer stays on the saved record (issue 25)
+    await waitFor(() => document.querySelector('.ant-message')?.textContent?.includes('已保存 W-1b'));
+    expect(document.querySelector('.ant-drawer-open')).not.toBeNull();
+    expect(document.querySelector('[data-testid="record-title"]')?.textContent).toBe('W-1b');
     const lists = () => srv.calls.filter((x) => x.method === 'GET' && x.url.pathname === '/Widget').length;
     await waitFor(() => lists() >= 2);
     expect(srv.calls.filter((x) => x.url.pathname === '/Widget/1')).toHaveLength(1);
@@ -408,5 +411,40 @@ describe('EntityListPage scopes', () => {
     expect(box(c)?.checked).toBe(true);
     expect(box(c)?.disabled).toBe(true);
     expect(srv.calls[0].url.searchParams.get('Unreversed')).toBe('true');
+  });
+});
+
+describe('voided documents (issue 25)', () => {
+  const slip = defineEntity({
+    name: 'Slip',
+    label: { zh: '单据', en: 'Slip' },
+    kind: 'document',
+    fields: { Slip_NO: text({ zh: '单号', en: 'No.' }, { max: 20 }) },
+    display: 'Slip_NO',
+  });
+  it('stay findable: 含作废 brings them into the list, with their state', async () => {
+    const slips = [
+      { ID: 1, Slip_NO: 'S-1', State: 1 },
+      { ID: 2, Slip_NO: 'S-2', State: 0 },
+    ];
+    const srv = fakeServer((x) => {
+      const all = x.url.searchParams.get('State__gte') === '0';
+      const shown = all ? slips : slips.filter((s) => s.State !== 0);
+      return ok(shown, { TotalCount: shown.length, Page: 1, PageSize: 20 });
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityListPage def={slip} />
+      </Providers>,
+    );
+    const c = view.container;
+    await waitFor(() => c.querySelector('tr[data-row-key="1"]'));
+    expect(c.querySelector('tr[data-row-key="2"]')).toBeNull();
+    const el = c.querySelector('[data-testid="entity-scope-Voided"]');
+    const tick = (el?.matches('input') ? el : el?.querySelector('input')) as HTMLInputElement;
+    expect(tick.closest('label')?.textContent).toBe('含作废');
+    await click(tick);
+    const row = await waitFor(() => c.querySelector('tr[data-row-key="2"]'));
+    expect(row.textContent).toContain('作废');
   });
 });

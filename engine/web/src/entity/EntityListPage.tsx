@@ -1,4 +1,4 @@
-import { type EntityDef, MAX_PAGE_SIZE } from '@mes/model';
+import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
 import { Alert, Button, Card, message, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +25,9 @@ import {
 } from '../platform/virtualRows';
 import { type SortState, sortParam } from './columns';
 import { useApi } from './context';
-import { SUCCESS_TOAST_SECONDS } from './EntityForm';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import { FilterBar, type ListFilters } from './FilterBar';
+import { announceDone, removeAction } from './feedback';
 import type { Row } from './format';
 import { type ListDialog, ListDialogs } from './ListDialogs';
 import { ListToolbar } from './ListToolbar';
@@ -72,6 +72,8 @@ const VIRTUAL_BODY = { body: { wrapper: SpacedBody } };
 const virtualRow = () => ({ style: { height: VIRTUAL_ROW_HEIGHT } });
 const PRINT_MESSAGE_SECONDS = 1;
 type Editing = { id: number | null; readOnly: boolean } | null;
+/** The toolbar box that brings voided documents into the list (State 0, which lists leave out). */
+export const VOIDED_BOX = 'Voided';
 
 /** The generic list: columns, search, server paging and sorting, and the form drawer for add / edit. */
 export function EntityListPage({
@@ -110,8 +112,13 @@ export function EntityListPage({
   const [collapsed, setCollapsed] = useState<Set<Key>>(new Set());
   const asTree = Boolean(def.tree) && !keyword && !tooBigForTree && !Object.keys(userFilters).length;
   // the page's fixed filters win over a scope the user ticked (its box is locked then anyway)
-  const userScopes = scopeFilters(def, chosenScopes);
   const chosen = Object.keys(userFilters).length ? userFilters : undefined;
+  // voided documents are left out of a list unless asked for (含作废): they stay findable, with their state
+  const mayShowVoided =
+    def.kind === 'document' && !Object.keys(fixedFilters ?? {}).some((k) => k.split('__')[0] === 'State');
+  const voided = mayShowVoided && chosenScopes.has(VOIDED_BOX) ? { State__gte: STATE.VOID } : undefined;
+  const declaredScopes = scopeFilters(def, chosenScopes);
+  const userScopes = declaredScopes || voided ? { ...declaredScopes, ...voided } : undefined;
   const filters =
     tagFilter || fixedFilters || userScopes || chosen
       ? { ...userScopes, ...chosen, ...fixedFilters, ...(tagFilter ? { Tag_Value: tagFilter } : {}) }
@@ -162,8 +169,17 @@ export function EntityListPage({
     return keys;
   }, [treeComplete, dataSource, collapsed, def.key]);
 
+  // 已作废 IV2026110055 / 已删除 F09 工厂: what was done, to which record
   const onDelete = (id: number) =>
-    remove.mutate(id, { onSuccess: () => void message.success(t('common.success'), SUCCESS_TOAST_SECONDS) });
+    remove.mutate(id, {
+      onSuccess: () =>
+        void announceDone(
+          t,
+          removeAction(def),
+          def,
+          rows.find((r) => Number(r[def.key]) === id),
+        ),
+    });
 
   const actions = actionsColumn({
     def,
@@ -188,6 +204,7 @@ export function EntityListPage({
     ...platform.columns,
     actions,
   ];
+  const siblings = useMemo(() => rows.map((r) => Number(r[def.key])), [rows, def.key]);
   const selectedRows = rows.filter((r) => selected.includes(r[def.key] as Key));
   // every selected row prints, one section each in one file; a draft among them stops the print
   const printSelected = () => {
@@ -240,7 +257,19 @@ export function EntityListPage({
             setTagFilter(v);
             setPage(1);
           }}
-          scopes={scopeBoxes(def, chosenScopes, fixedFilters, label)}
+          scopes={[
+            ...scopeBoxes(def, chosenScopes, fixedFilters, label),
+            ...(mayShowVoided
+              ? [
+                  {
+                    name: VOIDED_BOX,
+                    label: t('list.withVoided'),
+                    checked: chosenScopes.has(VOIDED_BOX),
+                    fixed: false,
+                  },
+                ]
+              : []),
+          ]}
           onScope={(name, on) => {
             setChosenScopes((s) => withScope(s, name, on));
             setPage(1);
@@ -365,6 +394,7 @@ export function EntityListPage({
         buttons={buttons}
         presets={presets}
         onClose={() => setEditing(null)}
+        siblings={siblings}
       />
       {/* a link elsewhere (a ledger row's document number) opens one of the records here */}
       <OpenRequest open={(id) => setEditing({ id, readOnly: !canEdit })} />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { ref } from '@mes/model';
-import { message, notification } from 'antd';
+import { Form, type FormInstance, message, notification } from 'antd';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
@@ -49,7 +49,7 @@ describe('a picker of an entity with its own lookup', () => {
     await waitFor(() => document.body.textContent?.includes('阀体A1'));
   });
 
-  it('lists each record with its number and model, and keeps the name in the closed select', async () => {
+  it('lists each record with its number and model, and shows code and name in the closed select', async () => {
     const rows = [
       { Gadget_ID: 31, Gadget_Number: 'RM-AL-0031', Gadget_Name: '铝棒', Gadget_Model: 'Φ20' },
       { Gadget_ID: 32, Gadget_Number: 'RM-AL-0032', Gadget_Name: '铝棒', Gadget_Model: 'Φ30' },
@@ -80,8 +80,69 @@ describe('a picker of an entity with its own lookup', () => {
       (document.querySelectorAll('.ant-select-item-option')[1] as HTMLElement).click();
     });
     expect(picked).toEqual([32]);
+    // the chosen record reads as code and name, as a saved one does
     const shown = view.container.querySelector('.ant-select-content, .ant-select-selection-item');
-    expect(shown?.textContent).toBe('铝棒');
+    expect(shown?.textContent).toBe('RM-AL-0032 铝棒');
+  });
+});
+
+describe('a picker narrowed by another field (RefField.filterBy)', () => {
+  it("asks only for the targets matching the form's value, and follows it when it changes", async () => {
+    const srv = fakeServer((c) => (c.url.pathname === '/Gadget/Search' ? ok([]) : undefined));
+    const field = ref({ zh: '器件', en: 'Gadget' }, 'Gadget', 'Gadget_Name', {
+      filterBy: { field: 'Gadget_Model', by: 'Model' },
+    });
+    let form: FormInstance | undefined;
+    function Holder() {
+      const [f] = Form.useForm();
+      form = f;
+      return (
+        <Form form={f} initialValues={{ Model: 'DN50' }}>
+          <RefSelect field={field} />
+        </Form>
+      );
+    }
+    view = await render(
+      <Providers api={srv.api}>
+        <Holder />
+      </Providers>,
+    );
+    const input = view.container.querySelector('input') as HTMLInputElement;
+    await act(async () => {
+      input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    const asked = await waitFor(() => srv.calls.find((c) => c.url.pathname === '/Gadget/Search'));
+    expect(asked.url.searchParams.get('Gadget_Model')).toBe('DN50');
+    await act(async () => form?.setFieldValue('Model', 'DN80'));
+    await waitFor(() => srv.calls.find((c) => c.url.searchParams.get('Gadget_Model') === 'DN80'));
+  });
+
+  it('clears a choice made under another value of the field it is narrowed by', async () => {
+    const srv = fakeServer(() => ok([]));
+    const field = ref({ zh: '器件', en: 'Gadget' }, 'Gadget', 'Gadget_Name', {
+      filterBy: { field: 'Gadget_Model', by: 'Model' },
+    });
+    let form: FormInstance | undefined;
+    function Holder() {
+      const [f] = Form.useForm();
+      form = f;
+      return (
+        <Form form={f} initialValues={{ Model: 'DN50', Gadget_ID: 7 }}>
+          <Form.Item name="Gadget_ID">
+            <RefSelect field={field} initialLabel="阀体" />
+          </Form.Item>
+        </Form>
+      );
+    }
+    view = await render(
+      <Providers api={srv.api}>
+        <Holder />
+      </Providers>,
+    );
+    await waitFor(() => view?.container.textContent?.includes('阀体'));
+    expect(form?.getFieldValue('Gadget_ID')).toBe(7);
+    await act(async () => form?.setFieldValue('Model', 'DN80'));
+    await waitFor(() => form?.getFieldValue('Gadget_ID') === null);
   });
 });
 

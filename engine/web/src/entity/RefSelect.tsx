@@ -1,7 +1,7 @@
 import { codeFieldOf, detailFieldOf, type EntityDef, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useEntityDef } from './context';
 import type { Row } from './format';
@@ -27,8 +27,13 @@ export interface RefSelectProps {
  * What a picker's option says: the target's code, the shown field, and its spec or model when the
  * answer has them (`RM-AL-0031 铝棒 Φ20`), so that records of one name are told apart.
  */
-export function refOptionLabel(target: EntityDef | undefined, display: string, row: Row): string {
-  const fields = [target && codeFieldOf(target), display, target && detailFieldOf(target)];
+export function refOptionLabel(
+  target: EntityDef | undefined,
+  display: string,
+  row: Row,
+  detail = true,
+): string {
+  const fields = [target && codeFieldOf(target), display, detail && target && detailFieldOf(target)];
   const parts: string[] = [];
   for (const f of fields) {
     const v = f ? row[f] : undefined;
@@ -41,16 +46,35 @@ export function refOptionLabel(target: EntityDef | undefined, display: string, r
 /** A tree entity (departments) is picked in its tree, unless it asks to be searched; any other is searched. */
 export function RefSelect(props: RefSelectProps) {
   const target = useEntityDef(props.field.entity);
-  return target?.tree && target.tree.picker !== 'search' ? (
-    <RefTreeSelect {...props} target={target} />
-  ) : (
-    <RefSearchSelect {...props} />
-  );
+  if (target?.tree && target.tree.picker !== 'search') return <RefTreeSelect {...props} target={target} />;
+  return props.field.filterBy ? <NarrowedSearchSelect {...props} /> : <RefSearchSelect {...props} />;
+}
+
+/**
+ * A picker narrowed by another field of the form (RefField.filterBy): it lists only the targets whose
+ * field matches that value, the rule the server checks on save. Watched in the form around it, so a
+ * line's picker follows the header (a stock line's locations follow the document's warehouse).
+ */
+function NarrowedSearchSelect(props: RefSelectProps) {
+  const by = props.field.filterBy as NonNullable<RefField['filterBy']>;
+  // with an options argument useWatch reads the surrounding form without warning when there is none
+  const value = Form.useWatch(by.by, { preserve: true }) as unknown;
+  const narrow = value === null || value === undefined || value === '' ? undefined : { [by.field]: value };
+  // the value it narrows by changed (another product chosen): a choice made under the old one is no
+  // longer offered, and would be refused on save, so it is cleared as the user changes it
+  const before = useRef(value);
+  const { value: chosen, onChange } = props;
+  useEffect(() => {
+    const was = before.current;
+    before.current = value;
+    if (was !== undefined && was !== null && was !== value && chosen != null) onChange?.(null);
+  }, [value, chosen, onChange]);
+  return <RefSearchSelect {...props} narrow={narrow} />;
 }
 
 /** Searches the target entity on the server; the list loads when the dropdown opens, not with the form. */
-function RefSearchSelect(props: RefSelectProps) {
-  const { id, field, value, onChange, disabled, initialLabel, opened, status } = props;
+function RefSearchSelect(props: RefSelectProps & { narrow?: Record<string, unknown> }) {
+  const { id, field, value, onChange, disabled, initialLabel, opened, status, narrow } = props;
   const { t } = useTranslation();
   const api = useApi();
   const target = useEntityDef(field.entity);
@@ -66,20 +90,21 @@ function RefSearchSelect(props: RefSelectProps) {
   }, [search, target?.lookup?.delayMs]);
 
   const q = useQuery({
-    queryKey: ['entity', field.entity, 'options', keyword],
+    queryKey: ['entity', field.entity, 'options', keyword, narrow ?? null],
     queryFn: ({ signal }) =>
       api.get<Row[]>(
         target?.lookup?.path ?? `/${field.entity}`,
-        { KeyWord: keyword, PageSize: REF_PAGE_SIZE },
+        { KeyWord: keyword, PageSize: REF_PAGE_SIZE, ...narrow },
         { signal },
       ),
     enabled: open,
   });
 
-  // The closed select shows the name (as a saved record's does); the list tells same-named ones apart.
+  // The closed select shows code and name (as a saved line's does, refShown); the list adds the detail
+  // that tells same-named ones apart.
   const options: { value: number; label: string; full?: string }[] = (q.data?.Data ?? []).map((r) => ({
     value: Number(r[targetKey]),
-    label: String(r[field.display] ?? r[targetKey]),
+    label: refOptionLabel(target, field.display, r, false),
     full: refOptionLabel(target, field.display, r),
   }));
   // Keep the chosen record visible even when the current search no longer lists it.

@@ -88,6 +88,9 @@ describe('the approval panel', () => {
     const post = await waitFor(() => srv.calls.find((x) => x.method === 'POST'));
     expect(post.url.pathname).toBe('/Doc/Rejected');
     expect(post.body).toEqual({ ID: 1, Rejected_Msg: '数量不对' });
+    // one toast, in words, naming the document (issue 25)
+    await waitFor(() => document.querySelector('.ant-message')?.textContent?.includes('已驳回 D-1'));
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
   });
 
   it('transfers to the chosen next approver', async () => {

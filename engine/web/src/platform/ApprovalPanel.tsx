@@ -4,6 +4,7 @@ import { Button, Flex, Input, Modal, Radio, Select, Space, Steps, Table, Tag, Ty
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../entity/context';
+import { announceDone, type DoneAction } from '../entity/feedback';
 import { formatDateTime, type Row } from '../entity/format';
 import { type ApprovalStep, type Approver, platformKeys } from './api';
 import { type ApprovalAction, actionsFor, stateIndex, stepStatus } from './steps';
@@ -30,6 +31,13 @@ export function StateSteps({ state }: { state: unknown }) {
 }
 
 type Choice = 'approve' | 'transfer' | 'reject';
+
+const DONE_OF: Record<ApprovalAction, DoneAction> = {
+  Approve: 'approve',
+  UnApprove: 'unapprove',
+  Rejected: 'reject',
+  Complete: 'complete',
+};
 
 /**
  * Approval on a document's form (DESIGN.md §5, spec part 2 §4): the actions its state allows, the
@@ -74,6 +82,8 @@ export function ApprovalPanel({
     setBusy(true);
     try {
       await api.post(`/${def.name}/${action}`, { [def.key]: id, ...extra });
+      // 已审核 IV2026110055: what was done, to which document, once
+      announceDone(t, extra.Next_User_ID ? 'transfer' : DONE_OF[action], def, record);
       setDialog(null);
       await qc.invalidateQueries({ queryKey: ['entity', def.name] });
       await qc.invalidateQueries({ queryKey: platformKeys.history(def.name, id) });

@@ -91,7 +91,10 @@ export interface Approver {
 export const platformKeys = {
   columns: (table: string, menuId: number) => ['platform', 'columns', table, menuId] as const,
   custom: (table: string, menuId: number) => ['platform', 'custom', table, menuId] as const,
-  tags: (menuId: number) => ['platform', 'tags', menuId] as const,
+  // under the TagInfo entity's key: a tag saved or deleted anywhere (the tag page's form, a list's tag
+  // dialog) refreshes every open page's tags with the entity's own invalidation, not after a reload
+  tags: (menuId: number) => ['entity', 'TagInfo', 'menuTags', menuId] as const,
+  allTags: () => ['entity', 'TagInfo'] as const,
   attachments: (table: string, code: number) => ['platform', 'attachments', table, code] as const,
   history: (table: string, id: number) => ['platform', 'approval', table, id] as const,
 };

@@ -269,7 +269,8 @@ describe('the form drawer of an approved document', () => {
       </Providers>,
     );
     await waitFor(() => byTestId('approval-complete'));
-    expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('查看单据');
+    // the title names the document by its number and says its state (issue 25)
+    expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('查看单据D-2已审核');
     expect(buttonText('approval-complete')).toBe('关闭');
     expect(buttonText('entity-form-cancel')).toBe('返回');
     const amount = document.querySelector('[data-testid="field-Amount"] input') as HTMLInputElement;
@@ -290,7 +291,9 @@ describe('the form drawer of an approved document', () => {
         </Providers>,
       );
       await waitFor(() => byTestId('approval-complete'));
-      expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('View — Stock documents');
+      expect(document.querySelector('.ant-drawer-title')?.textContent).toBe(
+        'View — Stock documentsD-2Approved',
+      );
       expect(buttonText('approval-complete')).toBe('Close');
       expect(buttonText('entity-form-cancel')).toBe('Back');
     } finally {

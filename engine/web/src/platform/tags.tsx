@@ -97,7 +97,8 @@ export function SetTagsDialog({ def, menuId, rows, open, canManage, onClose }: S
     }
   }, [open, rowsKey]);
 
-  const reload = () => qc.invalidateQueries({ queryKey: platformKeys.tags(menuId) });
+  // every page's tags: a tag made here for all pages shows in the other open tabs too
+  const reload = () => qc.invalidateQueries({ queryKey: platformKeys.allTags() });
   const create = async () => {
     const n = name.trim();
     if (!n) return void message.warning(t('platform.tags.nameRequired'));
