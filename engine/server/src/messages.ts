@@ -84,6 +84,23 @@ export const MESSAGES = {
     en: 'You are not the current approver of this document',
   },
   reason_required: { zh: '请填写原因', en: 'Please give a reason' },
+  submit_first: {
+    zh: '该单据需多级审批，请由制单人先提交审批',
+    en: 'This document needs several approvals: its author submits it first',
+  },
+  no_approval_levels: {
+    zh: '该菜单未设置审批级别，请直接审核',
+    en: 'No approval levels are set for this menu: approve the document directly',
+  },
+  withdraw_not_author: { zh: '只有制单人才能撤回该单据', en: 'Only the author may withdraw this document' },
+  withdraw_after_approval: {
+    zh: '单据已有审批人审核，不能撤回',
+    en: 'An approver has already approved this document; it cannot be withdrawn',
+  },
+  approver_cannot_approve: {
+    zh: '「{user}」没有「{menu}」的审核权限，不能设为审批人',
+    en: '"{user}" has no approve right on "{menu}" and cannot be an approver',
+  },
   bad_next_user: {
     zh: '转交的审批人无效（不能是自己，且必须是在用的员工账号）',
     en: 'Invalid next approver (not yourself, and an active staff account)',

@@ -11,8 +11,12 @@ import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { type ApprovalAction, ApprovalService } from './service';
+import { menuApprovers } from './setting';
 
+/** Submitting and withdrawing are the author's steps: who may edit the document may take them. */
 const BUTTON: Record<ApprovalAction, Button> = {
+  Submit: 'edit',
+  Withdraw: 'edit',
   Approve: 'approve',
   UnApprove: 'unapprove',
   Rejected: 'reject',
@@ -32,6 +36,15 @@ export function registerApproval(app: FastifyInstance, engine: Engine) {
   app.get('/ApprovalSetting/Approvers', { config: { perm: { signedIn: true } } }, async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(approversQuery, req.query, undefined, ctx.lang);
+    if (q.Menu_ID) {
+      // the approval settings' picker: who may be named at a level, those holding the menu's approve grant
+      const may = await menuApprovers(engine.db, q.Menu_ID);
+      const { rows } = await sql<Row>`SELECT u.id AS "User_ID", u.user_name AS "User_Name", u.dept_id AS "Dept_ID",
+          u.disabled AS "Disabled" FROM users u WHERE u.id = ANY(${[...may]}::bigint[]) ORDER BY u.id`.execute(
+        engine.db,
+      );
+      return ok(rows, ctx);
+    }
     // for a document (Entity, ID): only whom a transfer may go to, not its author nor who may not approve it
     const def = q.Entity ? docs.find((d) => d.name === q.Entity) : undefined;
     if (q.Entity && (!def || access.decide(req.auth!.grants, def.name, 'approve') !== 'all'))
@@ -54,6 +67,7 @@ export function registerApproval(app: FastifyInstance, engine: Engine) {
 }
 
 const approversQuery = z.object({
+  Menu_ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   Entity: z.string().max(60).optional(),
   ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

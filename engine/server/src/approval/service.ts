@@ -58,7 +58,10 @@ export class ApprovalService {
       const mayAct = () => {
         if (opts.isAdmin) return;
         const expected = doc.state === STATE.IN_APPROVAL ? doc.next_user_id : (levels[0] ?? null);
-        if (expected !== null && expected !== me) throw new AppError('not_current_approver', {}, 403, 403);
+        if (expected === null || expected === me) return;
+        // a draft of a multi-level menu goes into approval by its author's Submit first
+        if (doc.state === STATE.DRAFT && levels.length > 1) throw new AppError('submit_first', {}, 403, 403);
+        throw new AppError('not_current_approver', {}, 403, 403);
       };
       const need = (...states: number[]) => {
         if (!states.includes(doc.state))
@@ -67,6 +70,24 @@ export class ApprovalService {
       let to: { state: number; level: number; next: number | null };
       let verb: Verb;
       switch (action) {
+        case 'Submit':
+          need(STATE.DRAFT);
+          if (!levels.length) throw new AppError('no_approval_levels');
+          if (dateField && (doc.posting_date === null || doc.posting_date === undefined))
+            throw new AppError('approval_date');
+          verb = 'submit';
+          to = { state: STATE.IN_APPROVAL, level: 0, next: levels[0] };
+          break;
+        case 'Withdraw':
+          need(STATE.IN_APPROVAL);
+          if (!opts.isAdmin && me !== doc.created_by) throw new AppError('withdraw_not_author', {}, 403, 403);
+          // once a level approved (or passed it on), the document is that approver's decision too:
+          // it is rejected, not withdrawn
+          if (doc.approve_level > 0 || doc.next_user_id !== (levels[0] ?? null))
+            throw new AppError('withdraw_after_approval', {}, 409);
+          verb = 'withdraw';
+          to = { state: STATE.DRAFT, level: 0, next: null };
+          break;
         case 'Approve': {
           need(STATE.DRAFT, STATE.IN_APPROVAL);
           if (dateField && (doc.posting_date === null || doc.posting_date === undefined))

@@ -6,7 +6,11 @@ import { todosDone } from '../notify';
 import { logInsert, type Verb } from '../oplog';
 import type { LockedDoc } from './lock';
 
-export type ApprovalAction = 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
+/**
+ * Submit puts a draft into the approval of its menu's levels (the author's step, DESIGN.md §5);
+ * Withdraw takes it back before the first level approved.
+ */
+export type ApprovalAction = 'Submit' | 'Withdraw' | 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
 
 /** An action decided: the document, where it goes, and who does it. */
 export interface Decided {
