@@ -33,7 +33,14 @@ const testModule = {
       {
         code: 'test.g',
         label: { zh: '测试', en: 'Test' },
-        pages: [{ code: 'test.memo', label: { zh: '测试单', en: 'Test memo' }, path: '/test/memo', entity: 'TestMemo' }],
+        pages: [
+          {
+            code: 'test.memo',
+            label: { zh: '测试单', en: 'Test memo' },
+            path: '/test/memo',
+            entity: 'TestMemo',
+          },
+        ],
       },
     ],
   }),
@@ -54,7 +61,8 @@ const addUser = async (name: string, roleId: number) => {
 };
 beforeAll(async () => {
   t = await startTestServer({ extraModules: [testModule] });
-  menuId = (await t.call<{ Menu_ID: number }[]>('GET', '/ModuleMenu?Menu_Code=test.memo')).body.Data[0].Menu_ID;
+  menuId = (await t.call<{ Menu_ID: number }[]>('GET', '/ModuleMenu?Menu_Code=test.memo')).body.Data[0]
+    .Menu_ID;
   const role = async (code: string, buttons: string) =>
     (
       await t.call<{ Role_ID: number }>('POST', '/Role', {
@@ -81,7 +89,12 @@ const newDoc = async () =>
     .Data;
 const todos = async (who: string) =>
   (
-    await t.call<{ Title: string }[]>('GET', `/SendMsg/GetSendMsgs?User_ID=${users[who].id}`, undefined, as(who))
+    await t.call<{ Title: string }[]>(
+      'GET',
+      `/SendMsg/GetSendMsgs?User_ID=${users[who].id}`,
+      undefined,
+      as(who),
+    )
   ).body.Data.map((m) => m.Title);
 
 describe('approval settings', () => {
@@ -96,7 +109,10 @@ describe('approval settings', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.Message).toBe('「reader」没有「测试单」的审核权限，不能设为审批人');
     // the picker offers only who holds the grant
-    const offered = await t.call<{ User_ID: number }[]>('GET', `/ApprovalSetting/Approvers?Menu_ID=${menuId}`);
+    const offered = await t.call<{ User_ID: number }[]>(
+      'GET',
+      `/ApprovalSetting/Approvers?Menu_ID=${menuId}`,
+    );
     const ids = offered.body.Data.map((u) => u.User_ID);
     expect(ids).toEqual(expect.arrayContaining([users.chen.id, users.boss.id]));
     expect(ids).not.toContain(users.reader.id);
@@ -192,5 +208,29 @@ describe('submit into a multi-level approval', () => {
     });
     expect(res.body.Code).toBe(1);
     expect(res.body.Message).toContain('author');
+  });
+});
+
+describe('the actions a user is offered', () => {
+  const offered = async (who: string, id: number) =>
+    (
+      await t.call<{ Actions: string[]; Levels: number }>(
+        'GET',
+        `/TestMemo/${id}/ApprovalActions`,
+        undefined,
+        as(who),
+      )
+    ).body.Data;
+  it('follow the document through the levels: submit, withdraw, approve by the current level only', async () => {
+    const d = await newDoc();
+    expect(await offered('author', d.ID)).toEqual({ Actions: ['Submit'], Levels: 2 });
+    expect((await offered('boss', d.ID)).Actions).toEqual(['Submit']);
+    await act('author', 'Submit', { ID: d.ID });
+    expect((await offered('author', d.ID)).Actions).toEqual(['Withdraw']);
+    expect((await offered('chen', d.ID)).Actions).toEqual(['Approve', 'Rejected']);
+    expect((await offered('boss', d.ID)).Actions).toEqual([]);
+    await act('chen', 'Approve', { ID: d.ID });
+    expect((await offered('author', d.ID)).Actions).toEqual([]);
+    expect((await offered('boss', d.ID)).Actions).toEqual(['Approve', 'Rejected']);
   });
 });

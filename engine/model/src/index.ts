@@ -15,3 +15,4 @@ export * from './password';
 export * from './platform';
 export * from './schema';
 export * from './wire';
+export * from './approvalFlow';

@@ -30,19 +30,20 @@ const BUTTON: Record<ApprovalAction, Button> = {
 export function registerApproval(app: FastifyInstance, engine: Engine) {
   const approvals = new ApprovalService(engine);
   const docs = engine.registry.all().filter((d) => d.features.approval && d.api);
-  for (const def of docs) registerFor(app, def, approvals);
-
   const access = new EntityAccess(engine.registry);
+  for (const def of docs) registerFor(app, def, approvals, access);
+
   app.get('/ApprovalSetting/Approvers', { config: { perm: { signedIn: true } } }, async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(approversQuery, req.query, undefined, ctx.lang);
     if (q.Menu_ID) {
       // the approval settings' picker: who may be named at a level, those holding the menu's approve grant
       const may = await menuApprovers(engine.db, q.Menu_ID);
-      const { rows } = await sql<Row>`SELECT u.id AS "User_ID", u.user_name AS "User_Name", u.dept_id AS "Dept_ID",
+      const { rows } =
+        await sql<Row>`SELECT u.id AS "User_ID", u.user_name AS "User_Name", u.dept_id AS "Dept_ID",
           u.disabled AS "Disabled" FROM users u WHERE u.id = ANY(${[...may]}::bigint[]) ORDER BY u.id`.execute(
-        engine.db,
-      );
+          engine.db,
+        );
       return ok(rows, ctx);
     }
     // for a document (Entity, ID): only whom a transfer may go to, not its author nor who may not approve it
@@ -86,7 +87,7 @@ async function authorOf(
   return rows[0]?.created_by ?? null;
 }
 
-function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalService) {
+function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalService, access: EntityAccess) {
   const body = z.strictObject({
     [def.key]: z.number().int().positive(),
     Next_User_ID: z.number().int().positive().optional(),
@@ -120,6 +121,29 @@ function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalSe
           return ok(rec, ctx);
         },
       );
+  app.get(
+    `/${def.name}/:id/ApprovalActions`,
+    {
+      config: {
+        perm: { entity: def.name, button: 'view' },
+        records: [{ entity: def.name, in: 'params', key: 'id' }],
+      },
+      schema: { tags: [def.name] },
+    },
+    async (req) => {
+      const ctx = requestContext(req);
+      const id = parseId((req.params as { id: string }).id);
+      const grants = req.auth!.grants;
+      const answer = await approvals.allowed(
+        def,
+        id,
+        ctx.user?.User_ID ?? 0,
+        { isAdmin: grants.isAdmin, may: (b) => !!access.decide(grants, def.name, b) },
+        req.auth?.scope,
+      );
+      return ok(answer, ctx);
+    },
+  );
   app.get(
     `/${def.name}/:id/ApprovalHistory`,
     {

@@ -1,4 +1,12 @@
-import { type EntityDef, labelOf, STATE, STATE_LABELS } from '@mes/model';
+import {
+  type ApprovalSituation,
+  approvalActions,
+  type EntityDef,
+  labelOf,
+  mayWithdraw,
+  STATE,
+  STATE_LABELS,
+} from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
 import type { RequestContext } from '../context';
@@ -9,7 +17,7 @@ import { AppError, notFound, translate } from '../errors';
 import type { ApprovalWrites, HookContext } from '../hooks';
 import { notify } from '../notify';
 import type { Verb } from '../oplog';
-import { type LockedDoc, lockDoc } from './lock';
+import { type LockedDoc, lockDoc, readDoc } from './lock';
 import { type ApprovalAction, approvalWrites, asApproved } from './writes';
 
 export type { ApprovalAction };
@@ -83,7 +91,7 @@ export class ApprovalService {
           if (!opts.isAdmin && me !== doc.created_by) throw new AppError('withdraw_not_author', {}, 403, 403);
           // once a level approved (or passed it on), the document is that approver's decision too:
           // it is rejected, not withdrawn
-          if (doc.approve_level > 0 || doc.next_user_id !== (levels[0] ?? null))
+          if (!mayWithdraw(situation(doc, levels, me, opts.isAdmin)))
             throw new AppError('withdraw_after_approval', {}, 409);
           verb = 'withdraw';
           to = { state: STATE.DRAFT, level: 0, next: null };
@@ -175,6 +183,23 @@ export class ApprovalService {
     return answer.after ?? svc.mustGet(answer.id);
   }
 
+  /** What the user may do with the document now (approvalActions), for the form's buttons. */
+  async allowed(
+    def: EntityDef,
+    id: number,
+    me: number,
+    grants: { isAdmin: boolean; may: ApprovalSituation['may'] },
+    scope: RawBuilder<unknown> | null | undefined,
+  ): Promise<{ Actions: ApprovalAction[]; Levels: number }> {
+    const doc = await readDoc(this.engine.db, def, id, scope);
+    if (!doc) throw notFound();
+    const levels = (doc.levels ?? []).map(Number);
+    return {
+      Actions: approvalActions({ ...situation(doc, levels, me, grants.isAdmin), may: grants.may }),
+      Levels: levels.length,
+    };
+  }
+
   async history(def: EntityDef, id: number): Promise<Row[]> {
     const { rows } = await sql<Row>`SELECT h.id AS "ID", h.action AS "Action", h.from_state AS "From_State",
         h.to_state AS "To_State", h.level AS "Level", h.rejected_msg AS "Rejected_Msg", h.op_time AS "Op_Time",
@@ -243,4 +268,19 @@ export class ApprovalService {
         from: me || null,
       });
   }
+}
+
+/** The document as the shared approval rules (approvalActions) see it. */
+function situation(doc: LockedDoc, levels: number[], me: number, isAdmin: boolean): ApprovalSituation {
+  return {
+    state: doc.state,
+    approveLevel: doc.approve_level,
+    nextUserId: doc.next_user_id === null ? null : Number(doc.next_user_id),
+    createdBy: doc.created_by === null ? null : Number(doc.created_by),
+    approvedBy: doc.approved_by === null ? null : Number(doc.approved_by),
+    levels,
+    me,
+    isAdmin,
+    may: () => true,
+  };
 }

@@ -1,4 +1,4 @@
-import { type EntityDef, STATE } from '@mes/model';
+import { type ApprovalAction, type EntityDef, STATE } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context';
 import type { Row } from '../db';
@@ -6,11 +6,7 @@ import { todosDone } from '../notify';
 import { logInsert, type Verb } from '../oplog';
 import type { LockedDoc } from './lock';
 
-/**
- * Submit puts a draft into the approval of its menu's levels (the author's step, DESIGN.md §5);
- * Withdraw takes it back before the first level approved.
- */
-export type ApprovalAction = 'Submit' | 'Withdraw' | 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
+export type { ApprovalAction };
 
 /** An action decided: the document, where it goes, and who does it. */
 export interface Decided {
