@@ -111,6 +111,12 @@ export interface RefField extends FieldBase {
    * concurrent delete (the declaration says which, beside the field).
    */
   foreignKey?: false;
+  /**
+   * The picker's options come from this GET route (KeyWord and PageSize, plus each query parameter
+   * of `params` filled from the record's header field it names), for a choice narrower than the
+   * target's list; the entity's server hooks refuse on save what the route would not offer.
+   */
+  lookupBy?: { path: string; params: Record<string, string> };
 }
 
 export type FieldDef =

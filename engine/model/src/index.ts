@@ -1,4 +1,5 @@
 export * from './approval';
+export * from './approvalFlow';
 export * from './auth';
 export * from './builtin';
 export * from './customFields';
@@ -15,4 +16,3 @@ export * from './password';
 export * from './platform';
 export * from './schema';
 export * from './wire';
-export * from './approvalFlow';

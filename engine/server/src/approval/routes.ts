@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Button, EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
 import { dataScope } from '../auth/plugin';
 import { parseId } from '../crud/routes';
+import { likePattern } from '../crud/select';
 import type { Row } from '../db';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
@@ -41,9 +42,9 @@ export function registerApproval(app: FastifyInstance, engine: Engine) {
       const may = await menuApprovers(engine.db, q.Menu_ID);
       const { rows } =
         await sql<Row>`SELECT u.id AS "User_ID", u.user_name AS "User_Name", u.dept_id AS "Dept_ID",
-          u.disabled AS "Disabled" FROM users u WHERE u.id = ANY(${[...may]}::bigint[]) ORDER BY u.id`.execute(
-          engine.db,
-        );
+          u.disabled AS "Disabled" FROM users u WHERE u.id = ANY(${[...may]}::bigint[])
+          ${q.KeyWord ? sql`AND (u.user_name ILIKE ${likePattern(q.KeyWord)} OR u.user_account ILIKE ${likePattern(q.KeyWord)})` : sql``}
+          ORDER BY u.id LIMIT ${q.PageSize ?? 100}`.execute(engine.db);
       return ok(rows, ctx);
     }
     // for a document (Entity, ID): only whom a transfer may go to, not its author nor who may not approve it
@@ -69,6 +70,8 @@ export function registerApproval(app: FastifyInstance, engine: Engine) {
 
 const approversQuery = z.object({
   Menu_ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  KeyWord: z.string().max(100).optional(),
+  PageSize: z.coerce.number().int().positive().max(500).optional(),
   Entity: z.string().max(60).optional(),
   ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

@@ -1,6 +1,6 @@
 import { codeFieldOf, detailFieldOf, type EntityDef, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useEntityDef } from './context';
@@ -65,12 +65,21 @@ function RefSearchSelect(props: RefSelectProps) {
     return () => clearTimeout(h);
   }, [search, target?.lookup?.delayMs]);
 
+  // a narrower choice (lookupBy) is asked with the record's header values it depends on
+  const form = Form.useFormInstance() as ReturnType<typeof Form.useFormInstance> | undefined;
+  const by = field.lookupBy;
+  const narrowed: Record<string, string | number | undefined> = {};
+  if (by)
+    for (const [param, from] of Object.entries(by.params)) {
+      const v = form?.getFieldValue?.(from);
+      narrowed[param] = typeof v === 'number' || typeof v === 'string' ? v : undefined;
+    }
   const q = useQuery({
-    queryKey: ['entity', field.entity, 'options', keyword],
+    queryKey: ['entity', field.entity, 'options', keyword, by?.path, narrowed],
     queryFn: ({ signal }) =>
       api.get<Row[]>(
-        target?.lookup?.path ?? `/${field.entity}`,
-        { KeyWord: keyword, PageSize: REF_PAGE_SIZE },
+        by?.path ?? target?.lookup?.path ?? `/${field.entity}`,
+        { KeyWord: keyword, PageSize: REF_PAGE_SIZE, ...narrowed },
         { signal },
       ),
     enabled: open,

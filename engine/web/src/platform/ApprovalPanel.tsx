@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../entity/context';
 import { formatDateTime, type Row } from '../entity/format';
 import { type ApprovalStep, type Approver, platformKeys } from './api';
-import { type ApprovalAction, actionsFor, stateIndex, stepStatus } from './steps';
+import { ACTION_BUTTON, type ApprovalAction, actionsFor, stateIndex, stepStatus } from './steps';
 
 export const APPROVAL_DIALOG_WIDTH = 400;
 const STEP_KEYS = ['draft', 'inApproval', 'approved', 'closed'] as const;
@@ -49,7 +49,23 @@ export function ApprovalPanel({
   const qc = useQueryClient();
   const id = Number(record[def.key]);
   const may = (b: string) => !buttons || buttons.has(b);
-  const actions = actionsFor(record.State, may);
+  // what the server's rules allow this user now (levels, current approver, author); the state alone
+  // only while that answer cannot be had
+  const allowed = useQuery({
+    queryKey: ['entity', def.name, 'approvalActions', id, record.Version, record.State],
+    queryFn: ({ signal }) =>
+      api.data<{ Actions: ApprovalAction[]; Levels: number }>(`/${def.name}/${id}/ApprovalActions`, {
+        signal,
+        quiet: true,
+      }),
+    enabled: id > 0,
+    retry: false,
+  });
+  const actions = allowed.data
+    ? allowed.data.Actions.filter((a) => may(ACTION_BUTTON[a]))
+    : allowed.isError
+      ? actionsFor(record.State, may)
+      : [];
   const [dialog, setDialog] = useState<'approve' | 'Complete' | null>(null);
   const [choice, setChoice] = useState<Choice>('approve');
   const [next, setNext] = useState<number | undefined>();
@@ -118,6 +134,32 @@ export function ApprovalPanel({
               {t('platform.approval.pending')}: {String(record.Next_User_Name)}
             </Tag>
           ) : null}
+          {actions.includes('Submit') && (
+            <Button
+              type="primary"
+              loading={busy}
+              onClick={() => act('Submit')}
+              data-testid="approval-submit-doc"
+            >
+              {t('platform.approval.submit')}
+            </Button>
+          )}
+          {actions.includes('Withdraw') && (
+            <Button
+              loading={busy}
+              onClick={() =>
+                Modal.confirm({
+                  title: t('platform.approval.withdraw'),
+                  content: t('platform.approval.withdrawConfirm'),
+                  okButtonProps: { 'data-testid': 'approval-withdraw-confirm' },
+                  onOk: () => act('Withdraw'),
+                })
+              }
+              data-testid="approval-withdraw"
+            >
+              {t('platform.approval.withdraw')}
+            </Button>
+          )}
           {(actions.includes('Approve') || actions.includes('Rejected')) && (
             <Button type="primary" onClick={() => open('approve')} data-testid="approval-open">
               {t('platform.approval.approve')}
