@@ -14,5 +14,6 @@ export * from './names';
 export * from './params';
 export * from './password';
 export * from './platform';
+export * from './rules';
 export * from './schema';
 export * from './wire';

@@ -28,6 +28,10 @@ export const MESSAGES = {
     zh: '只有草稿状态的单据可以修改或作废',
     en: 'Only draft documents can be changed or voided',
   },
+  not_allowed_now: {
+    zh: '该记录当前状态不允许此操作',
+    en: 'This is not possible for the record in its present state',
+  },
   read_only_entity: { zh: '该数据只读，不能修改', en: 'This data is read-only' },
   tree_cycle: {
     zh: '上级不能是自己或自己的下级',

@@ -1,5 +1,6 @@
 import {
   type ApprovalSituation,
+  allows,
   approvalActions,
   type EntityDef,
   labelOf,
@@ -140,6 +141,7 @@ export class ApprovalService {
 
       if (action === 'UnApprove') {
         const record = await svc.mustGet(doc.id, tx);
+        if (!allows(def, 'unapprove', record)) throw new AppError('not_allowed_now', {}, 409);
         await svc.hooks.beforeUnapprove?.(c, record);
         await svc.hooks.onUnapprove?.(c, record);
       }
@@ -194,8 +196,14 @@ export class ApprovalService {
     const doc = await readDoc(this.engine.db, def, id, scope);
     if (!doc) throw notFound();
     const levels = (doc.levels ?? []).map(Number);
+    let actions = approvalActions({ ...situation(doc, levels, me, grants.isAdmin), may: grants.may });
+    // an entity's own rule on unapproving (a notified award) needs the record itself
+    if (actions.includes('UnApprove') && def.allows?.unapprove) {
+      const record = await this.engine.service(def.name).mustGet(id);
+      if (!allows(def, 'unapprove', record)) actions = actions.filter((a) => a !== 'UnApprove');
+    }
     return {
-      Actions: approvalActions({ ...situation(doc, levels, me, grants.isAdmin), may: grants.may }),
+      Actions: actions,
       Levels: levels.length,
     };
   }

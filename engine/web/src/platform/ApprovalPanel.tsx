@@ -1,4 +1,4 @@
-import type { EntityDef } from '@mes/model';
+import { allows, type EntityDef } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Radio, Select, Space, Steps, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -61,11 +61,13 @@ export function ApprovalPanel({
     enabled: id > 0,
     retry: false,
   });
-  const actions = allowed.data
-    ? allowed.data.Actions.filter((a) => may(ACTION_BUTTON[a]))
-    : allowed.isError
-      ? actionsFor(record.State, may)
-      : [];
+  const actions = (
+    allowed.data
+      ? allowed.data.Actions.filter((a) => may(ACTION_BUTTON[a]))
+      : allowed.isError
+        ? actionsFor(record.State, may)
+        : []
+  ).filter((a) => a !== 'UnApprove' || allows(def, 'unapprove', record));
   const [dialog, setDialog] = useState<'approve' | 'Complete' | null>(null);
   const [choice, setChoice] = useState<Choice>('approve');
   const [next, setNext] = useState<number | undefined>();
