@@ -18,6 +18,8 @@ const memo = defineEntity({
     Amount: decimal({ zh: '金额', en: 'Amount' }),
   },
   display: 'List_NO',
+  // a large amount, once approved, has been acted on (as a notified award): it stays approved
+  allows: { unapprove: (r) => Number(r.Amount) < 1000 },
   features: {
     approval: { dateField: 'Posting_Date' },
     numbering: { field: 'List_NO', prefix: 'TM', period: 'none', digits: 5 },
@@ -232,5 +234,42 @@ describe('the actions a user is offered', () => {
     await act('chen', 'Approve', { ID: d.ID });
     expect((await offered('author', d.ID)).Actions).toEqual([]);
     expect((await offered('boss', d.ID)).Actions).toEqual(['Approve', 'Rejected']);
+  });
+});
+
+describe('state rules the server checks as the web offers them (issue 25 bug 12)', () => {
+  const approved = async (amount: string) => {
+    const d = (
+      await t.call<Doc>('POST', '/TestMemo', { Posting_Date: '2026-11-01', Amount: amount }, as('author'))
+    ).body.Data;
+    await act('author', 'Submit', { ID: d.ID });
+    await act('chen', 'Approve', { ID: d.ID });
+    await act('boss', 'Approve', { ID: d.ID });
+    return d.ID;
+  };
+  it('unapprove: offered and done only where the entity allows it', async () => {
+    const small = await approved('10');
+    const large = await approved('5000');
+    const offered = async (id: number) =>
+      (await t.call<{ Actions: string[] }>('GET', `/TestMemo/${id}/ApprovalActions`)).body.Data.Actions;
+    expect(await offered(small)).toContain('UnApprove');
+    expect(await offered(large)).not.toContain('UnApprove');
+    const refused = await t.call('POST', '/TestMemo/UnApprove', { ID: large });
+    expect(refused.status).toBe(409);
+    expect(refused.body.Message).toBe('该记录当前状态不允许此操作');
+    expect((await t.call<Doc>('POST', '/TestMemo/UnApprove', { ID: small })).body.Data.State).toBe(1);
+    // an approved document is not voided either
+    expect((await t.call('DELETE', `/TestMemo/${large}`)).body.Code).toBe(1);
+  });
+
+  it('system parameters: a reserved one is not deleted, one of the users is', async () => {
+    const reserved = await t.call('DELETE', '/SystemParameter/26');
+    expect(reserved.status).toBe(409);
+    expect(reserved.body.Message).toBe('该记录当前状态不允许此操作');
+    const own = await t.call<{ ID: number }>('POST', '/SystemParameter', {
+      Parameter_Name: '测试参数',
+      Parameter_Value: '1',
+    });
+    expect((await t.call('DELETE', `/SystemParameter/${own.body.Data.ID}`)).body.Code).toBe(0);
   });
 });
