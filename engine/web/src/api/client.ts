@@ -176,7 +176,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     // a refusal (403) or a failure the server explained is shown here, once, for every caller: a
     // dialog that stays open after a refused call must not leave the user guessing
     const told = !!body?.Message && !options.quiet;
-    if (told) cfg.effects.errorToast(body.Message);
+    if (told && body) cfg.effects.errorToast(body.Message);
     throw new ApiError(
       kind,
       body?.Message || res.statusText || `HTTP ${res.status}`,
