@@ -61,10 +61,11 @@ export function ApprovalPanel({
     enabled: id > 0,
     retry: false,
   });
+  const answered = Array.isArray(allowed.data?.Actions) ? allowed.data.Actions : null;
   const actions = (
-    allowed.data
-      ? allowed.data.Actions.filter((a) => may(ACTION_BUTTON[a]))
-      : allowed.isError
+    answered
+      ? answered.filter((a) => may(ACTION_BUTTON[a]))
+      : allowed.isError || allowed.data
         ? actionsFor(record.State, may)
         : []
   ).filter((a) => a !== 'UnApprove' || allows(def, 'unapprove', record));
