@@ -179,7 +179,7 @@ describe('answers', () => {
   });
 
   it.each([400, 404, 409, 413])(
-    'Code 1 with HTTP %i toasts the message without an "Error: %i - " prefix',
+    'Code 1 with HTTP %i toasts the message without a status in front',
     async (status) => {
       const t = setup();
       const p = t.client.put('/Factory', { Factory_ID: 1, Version: 1 });
