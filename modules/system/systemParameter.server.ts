@@ -80,9 +80,6 @@ export const systemParameterHooks = defineHooks(systemParameter, {
         reason: { zh: `取值无效（${reserved.notes}）`, en: `not an allowed value (${reserved.notes})` },
       });
   },
-  beforeDelete(_ctx, old) {
-    if (RESERVED_PARAMETERS.some((p) => p.id === old.ID)) throw new AppError('read_only_entity');
-  },
 });
 
 /** Every database has the reserved parameters; existing values are never overwritten. */

@@ -308,10 +308,14 @@ describe.each(
       '该数据没有打印模板',
     );
   });
-  it.runIf(!!def.features.approval)('approval: the four actions and the history are routes', () => {
-    const urls = t.app.permRoutes.map((r) => `${r.method} ${r.url}`);
-    for (const a of ['Approve', 'UnApprove', 'Rejected', 'Complete'])
-      expect(urls).toContain(`POST /${def.name}/${a}`);
-    expect(urls).toContain(`GET /${def.name}/:id/ApprovalHistory`);
-  });
+  it.runIf(!!def.features.approval)(
+    'approval: the actions, the history and what may be done are routes',
+    () => {
+      const urls = t.app.permRoutes.map((r) => `${r.method} ${r.url}`);
+      for (const a of ['Submit', 'Withdraw', 'Approve', 'UnApprove', 'Rejected', 'Complete'])
+        expect(urls).toContain(`POST /${def.name}/${a}`);
+      expect(urls).toContain(`GET /${def.name}/:id/ApprovalHistory`);
+      expect(urls).toContain(`GET /${def.name}/:id/ApprovalActions`);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { Providers } from './App';
 import { initAppI18n } from './locales';
 import { registry } from './modules';
 import { buildRoutes } from './routes';
+import type { MenuNode } from './shell/menu';
 import { clearCookies, type FakeServer, signIn, stubServer } from './test/fakeServer';
 
 beforeAll(() => {
@@ -185,6 +186,20 @@ describe('routes from the menu', () => {
     const { c, router } = await open('/EM/machine');
     await waitFor(() => q(c, 'not-found'));
     expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('a page of the product outside the user menu shows no permission, not 404 (issue 25 bug 5)', async () => {
+    signIn();
+    const server = stubServer();
+    const without = (nodes: MenuNode[]): MenuNode[] =>
+      nodes
+        .filter((m) => m.Menu_Code !== 'setting.factory')
+        .map((m) => ({ ...m, children: without(m.children ?? []) }));
+    server.menu = without(server.menu);
+    const { c, router } = await open('/setting/factory', server);
+    await waitFor(() => q(c, 'forbidden'));
+    expect(c.textContent).toContain('没有权限');
+    expect(router.state.location.pathname).toBe('/setting/factory');
   });
 
   it('a shell route needing a page the user lacks answers 403', async () => {

@@ -18,7 +18,11 @@ export const approvalSetting = defineEntity({
       maxRows: 9,
       fields: {
         Level_No: int({ zh: '级别', en: 'Level' }, { required: true, min: 1, max: 9 }),
-        Approver_ID: ref({ zh: '审批人', en: 'Approver' }, 'Users', 'User_Name', { required: true }),
+        // only who holds the menu's approve grant (the settings' hooks refuse anyone else)
+        Approver_ID: ref({ zh: '审批人', en: 'Approver' }, 'Users', 'User_Name', {
+          required: true,
+          lookupBy: { path: '/ApprovalSetting/Approvers', params: { Menu_ID: 'Menu_ID' } },
+        }),
       },
     },
   },

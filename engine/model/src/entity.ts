@@ -1,6 +1,7 @@
 import { checkComputed, type FieldDef, type RefField, type WireValue } from './fields';
 import type { Label } from './i18n';
 import { columnOf, snake } from './names';
+import type { RowRule, RuledAction } from './rules';
 
 export type Fields = Record<string, FieldDef>;
 
@@ -153,6 +154,12 @@ export interface EntityInput<F extends Fields, L extends Record<string, LinesDef
    * for slices no field comparison expresses; the entity's server hooks give their SQL (`scopes`).
    */
   scopes?: Record<string, Label>;
+  /**
+   * When an action is possible on a record, beyond the engine's own rule (`allows` in rules.ts):
+   * `{ delete: (r) => Number(r.ID) >= 1000 }`. The list and form offer the action only then, and
+   * the server refuses it otherwise.
+   */
+  allows?: Partial<Record<RuledAction, RowRule>>;
 }
 
 export interface EntityDef<
@@ -177,6 +184,7 @@ export interface EntityDef<
   lookup?: { path: string; delayMs?: number };
   naming?: Naming;
   scopes: Record<string, Label>;
+  allows?: Partial<Record<RuledAction, RowRule>>;
 }
 
 export const CUSTOM_FIELD_NAMES = [
@@ -241,6 +249,7 @@ export function defineEntity<
     lookup: input.lookup,
     naming: input.naming,
     scopes: input.scopes ?? {},
+    allows: input.allows,
   };
   const badFill = (f: number | undefined) => f !== undefined && !(Number.isInteger(f) && f >= 10 && f <= 100);
   if (badFill(def.fillfactor)) throw new Error(`${def.name}: fillfactor is a whole percent from 10 to 100`);

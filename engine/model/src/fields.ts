@@ -129,6 +129,12 @@ export interface RefField extends FieldBase {
    * its product's: `{ field: 'Material_ID', by: 'Material_ID' }`). No value in `by`: no narrowing.
    */
   filterBy?: RefFilter;
+  /**
+   * The picker's options come from this GET route (KeyWord and PageSize, plus each query parameter
+   * of `params` filled from the record's header field it names), for a choice narrower than the
+   * target's list; the entity's server hooks refuse on save what the route would not offer.
+   */
+  lookupBy?: { path: string; params: Record<string, string> };
 }
 
 /** RefField.filterBy: the target's field that must equal the header's field `by`. */

@@ -1,4 +1,5 @@
 export * from './approval';
+export * from './approvalFlow';
 export * from './auth';
 export * from './builtin';
 export * from './customFields';
@@ -13,6 +14,7 @@ export * from './names';
 export * from './params';
 export * from './password';
 export * from './platform';
+export * from './rules';
 export * from './schema';
 export * from './time';
 export * from './wire';

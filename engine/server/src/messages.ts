@@ -36,6 +36,10 @@ export const MESSAGES = {
     zh: '只有草稿状态的单据可以修改或作废',
     en: 'Only draft documents can be changed or voided',
   },
+  not_allowed_now: {
+    zh: '该记录当前状态不允许此操作',
+    en: 'This is not possible for the record in its present state',
+  },
   read_only_entity: { zh: '该数据只读，不能修改', en: 'This data is read-only' },
   tree_cycle: {
     zh: '上级不能是自己或自己的下级',
@@ -92,6 +96,23 @@ export const MESSAGES = {
     en: 'You are not the current approver of this document',
   },
   reason_required: { zh: '请填写原因', en: 'Please give a reason' },
+  submit_first: {
+    zh: '该单据需多级审批，请由制单人先提交审批',
+    en: 'This document needs several approvals: its author submits it first',
+  },
+  no_approval_levels: {
+    zh: '该菜单未设置审批级别，请直接审核',
+    en: 'No approval levels are set for this menu: approve the document directly',
+  },
+  withdraw_not_author: { zh: '只有制单人才能撤回该单据', en: 'Only the author may withdraw this document' },
+  withdraw_after_approval: {
+    zh: '单据已有审批人审核，不能撤回',
+    en: 'An approver has already approved this document; it cannot be withdrawn',
+  },
+  approver_cannot_approve: {
+    zh: '「{user}」没有「{menu}」的审核权限，不能设为审批人',
+    en: '"{user}" has no approve right on "{menu}" and cannot be an approver',
+  },
   bad_next_user: {
     zh: '转交的审批人无效（不能是自己，且必须是在用的员工账号）',
     en: 'Invalid next approver (not yourself, and an active staff account)',

@@ -10,6 +10,8 @@ export type Verb =
   | 'approve'
   | 'unapprove'
   | 'reject'
+  | 'submit'
+  | 'withdraw'
   | 'close'
   | 'login'
   | 'login_failed'

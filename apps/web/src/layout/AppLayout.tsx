@@ -1,14 +1,15 @@
-import { EntityPagesProvider, useApi } from '@mes/engine-web/entity';
+import { EntityPagesProvider, useApi, useRegistry } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
 import { Drawer } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useIsMobile } from '../hooks/useViewport';
+import { Forbidden } from '../pages/Forbidden';
 import { DASHBOARD_PATH, STATIC_ROUTES } from '../pages/registry';
 import { shellApi } from '../session/api';
 import { saveSidebarOpened, sidebarOpened } from '../session/cookies';
 import { useSession } from '../session/session';
-import { type Resolution, resolvePath } from '../shell/resolve';
+import { isProductPage, type Resolution, resolvePath } from '../shell/resolve';
 import { PageHost } from './PageHost';
 import { Sidebar } from './sidebar/Sidebar';
 import { TabsBar } from './TabsBar';
@@ -17,12 +18,17 @@ import { MENU_BG, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './theme';
 import { TopBar } from './topbar/TopBar';
 import { useAutoLock } from './useAutoLock';
 
-/** The main layout: top bar, sidebar, tab row and the page; unknown paths of this user go to /404. */
+/**
+ * The main layout: top bar, sidebar, tab row and the page; unknown paths go to /404, and pages of
+ * the product this user may not open show no permission.
+ */
 export function AppLayout() {
   const { routes } = useSession();
   const { pathname } = useLocation();
+  const registry = useRegistry();
   const res = resolvePath(pathname, STATIC_ROUTES, routes);
-  if (!res) return <Navigate to="/404" replace />;
+  // a page of the product outside this user's menu is refused as such, not called missing
+  if (!res) return isProductPage(pathname, registry.modules) ? <Forbidden /> : <Navigate to="/404" replace />;
   return (
     <TabsProvider activeKey={res.meta.path}>
       <Shell res={res} />

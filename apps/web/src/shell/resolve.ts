@@ -1,3 +1,4 @@
+import type { ModuleManifest } from '@mes/model';
 import { normalisePath, type RouteMeta } from './menu';
 
 /** A route of the shell itself (spec part 1 §2 "routes inside the main layout"). */
@@ -65,4 +66,20 @@ export function resolvePath(
     };
   }
   return null;
+}
+
+/**
+ * Whether a path that is no route of this user is a page of the product (or a record of one): the
+ * user lacks the grant, and sees "no permission" rather than a 404 that says the page does not exist.
+ */
+export function isProductPage(pathname: string, modules: readonly ModuleManifest[]): boolean {
+  const path = normalisePath(pathname) || '/';
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  for (const m of modules)
+    for (const g of m.menu)
+      for (const p of g.pages) {
+        const own = normalisePath(p.path);
+        if (own === path || (own === parent && RECORD_ID.test(path.slice(parent.length + 1)))) return true;
+      }
+  return false;
 }

@@ -1,7 +1,7 @@
 import { columnOf, type EntityDef } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { EntityService } from '../crud/service';
-import type { Row } from '../db';
+import type { Db, Row } from '../db';
 import type { Tx } from '../db/tx';
 
 /** What an approval action needs of its document, read under lock. */
@@ -22,6 +22,25 @@ export interface LockedDoc {
   now?: unknown;
 }
 
+/** The approver ids of the document's menu by level, for a statement reading the menu as `m`. */
+const levelsSql = sql`(SELECT array_agg(l.approver_id ORDER BY l.level_no, l.line_no) FROM approval_setting s
+    JOIN approval_setting_levels l ON l.parent_id = s.id WHERE s.menu_id = m.id)`;
+
+/** What the approval rules need of a document the user may see, without a lock (to offer its buttons). */
+export async function readDoc(
+  db: Db,
+  def: EntityDef,
+  id: number,
+  scope: RawBuilder<unknown> | null | undefined,
+): Promise<LockedDoc | null> {
+  const { rows } =
+    await sql<LockedDoc>`SELECT t.id, t.state, t.approve_level, t.next_user_id, t.created_by, t.approved_by,
+      NULL AS doc_no, m.route, ${levelsSql} AS levels
+    FROM ${sql.table(def.table)} AS t LEFT JOIN module_menu m ON m.menu_code = ${def.menu ?? null}
+    WHERE t.id = ${id} AND ${scope ?? sql`TRUE`}`.execute(db);
+  return rows[0] ?? null;
+}
+
 /**
  * Locks the document for an action and reads what the action needs with its menu's approvers, in
  * one round trip. With `whole`, the record itself comes from the same statement, for a posting hook
@@ -37,8 +56,7 @@ export async function lockDoc(
 ): Promise<{ doc: LockedDoc; record: Row | null } | null> {
   const dateField = typeof def.features.approval === 'object' ? def.features.approval.dateField : undefined;
   const noField = def.features.numbering?.field ?? def.display;
-  const levels = sql`(SELECT array_agg(l.approver_id ORDER BY l.level_no, l.line_no) FROM approval_setting s
-    JOIN approval_setting_levels l ON l.parent_id = s.id WHERE s.menu_id = m.id)`;
+  const levels = levelsSql;
   const menu = sql`LEFT JOIN module_menu m ON m.menu_code = ${def.menu ?? null}`;
   const where = sql`AND ${scope ?? sql`TRUE`} FOR UPDATE OF t`;
   if (!whole) {

@@ -5,14 +5,19 @@ import { z } from 'zod';
 import { type Button, EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
 import { dataScope } from '../auth/plugin';
 import { parseId } from '../crud/routes';
+import { likePattern } from '../crud/select';
 import type { Row } from '../db';
 import type { Engine } from '../engine';
 import { AppError } from '../errors';
 import { ok, requestContext } from '../http/envelope';
 import { parseWith } from '../validation';
 import { type ApprovalAction, ApprovalService } from './service';
+import { menuApprovers } from './setting';
 
+/** Submitting and withdrawing are the author's steps: who may edit the document may take them. */
 const BUTTON: Record<ApprovalAction, Button> = {
+  Submit: 'edit',
+  Withdraw: 'edit',
   Approve: 'approve',
   UnApprove: 'unapprove',
   Rejected: 'reject',
@@ -26,12 +31,22 @@ const BUTTON: Record<ApprovalAction, Button> = {
 export function registerApproval(app: FastifyInstance, engine: Engine) {
   const approvals = new ApprovalService(engine);
   const docs = engine.registry.all().filter((d) => d.features.approval && d.api);
-  for (const def of docs) registerFor(app, def, approvals);
-
   const access = new EntityAccess(engine.registry);
+  for (const def of docs) registerFor(app, def, approvals, access);
+
   app.get('/ApprovalSetting/Approvers', { config: { perm: { signedIn: true } } }, async (req) => {
     const ctx = requestContext(req);
     const q = parseWith(approversQuery, req.query, undefined, ctx.lang);
+    if (q.Menu_ID) {
+      // the approval settings' picker: who may be named at a level, those holding the menu's approve grant
+      const may = await menuApprovers(engine.db, q.Menu_ID);
+      const { rows } =
+        await sql<Row>`SELECT u.id AS "User_ID", u.user_name AS "User_Name", u.dept_id AS "Dept_ID",
+          u.disabled AS "Disabled" FROM users u WHERE u.id = ANY(${[...may]}::bigint[])
+          ${q.KeyWord ? sql`AND (u.user_name ILIKE ${likePattern(q.KeyWord)} OR u.user_account ILIKE ${likePattern(q.KeyWord)})` : sql``}
+          ORDER BY u.id LIMIT ${q.PageSize ?? 100}`.execute(engine.db);
+      return ok(rows, ctx);
+    }
     // for a document (Entity, ID): only whom a transfer may go to, not its author nor who may not approve it
     const def = q.Entity ? docs.find((d) => d.name === q.Entity) : undefined;
     if (q.Entity && (!def || access.decide(req.auth!.grants, def.name, 'approve') !== 'all'))
@@ -54,6 +69,9 @@ export function registerApproval(app: FastifyInstance, engine: Engine) {
 }
 
 const approversQuery = z.object({
+  Menu_ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  KeyWord: z.string().max(100).optional(),
+  PageSize: z.coerce.number().int().positive().max(500).optional(),
   Entity: z.string().max(60).optional(),
   ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
@@ -72,7 +90,7 @@ async function authorOf(
   return rows[0]?.created_by ?? null;
 }
 
-function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalService) {
+function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalService, access: EntityAccess) {
   const body = z.strictObject({
     [def.key]: z.number().int().positive(),
     Next_User_ID: z.number().int().positive().optional(),
@@ -106,6 +124,29 @@ function registerFor(app: FastifyInstance, def: EntityDef, approvals: ApprovalSe
           return ok(rec, ctx);
         },
       );
+  app.get(
+    `/${def.name}/:id/ApprovalActions`,
+    {
+      config: {
+        perm: { entity: def.name, button: 'view' },
+        records: [{ entity: def.name, in: 'params', key: 'id' }],
+      },
+      schema: { tags: [def.name] },
+    },
+    async (req) => {
+      const ctx = requestContext(req);
+      const id = parseId((req.params as { id: string }).id);
+      const grants = req.auth!.grants;
+      const answer = await approvals.allowed(
+        def,
+        id,
+        ctx.user?.User_ID ?? 0,
+        { isAdmin: grants.isAdmin, may: (b) => !!access.decide(grants, def.name, b) },
+        req.auth?.scope,
+      );
+      return ok(answer, ctx);
+    },
+  );
   app.get(
     `/${def.name}/:id/ApprovalHistory`,
     {

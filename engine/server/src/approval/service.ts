@@ -1,4 +1,12 @@
-import { type EntityDef, STATE, STATE_LABELS } from '@mes/model';
+import {
+  type ApprovalSituation,
+  allows,
+  approvalActions,
+  type EntityDef,
+  mayWithdraw,
+  STATE,
+  STATE_LABELS,
+} from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import { EntityAccess, type GrantRow, grantRowsSql, grantsOf } from '../auth/grants';
 import type { RequestContext } from '../context';
@@ -9,7 +17,7 @@ import { AppError, notFound } from '../errors';
 import type { ApprovalWrites, HookContext } from '../hooks';
 import { notify } from '../notify';
 import type { Verb } from '../oplog';
-import { type LockedDoc, lockDoc } from './lock';
+import { type LockedDoc, lockDoc, readDoc } from './lock';
 import { type ApprovalAction, approvalWrites, asApproved } from './writes';
 
 export type { ApprovalAction };
@@ -58,7 +66,10 @@ export class ApprovalService {
       const mayAct = () => {
         if (opts.isAdmin) return;
         const expected = doc.state === STATE.IN_APPROVAL ? doc.next_user_id : (levels[0] ?? null);
-        if (expected !== null && expected !== me) throw new AppError('not_current_approver', {}, 403, 403);
+        if (expected === null || expected === me) return;
+        // a draft of a multi-level menu goes into approval by its author's Submit first
+        if (doc.state === STATE.DRAFT && levels.length > 1) throw new AppError('submit_first', {}, 403, 403);
+        throw new AppError('not_current_approver', {}, 403, 403);
       };
       const need = (...states: number[]) => {
         if (!states.includes(doc.state))
@@ -67,6 +78,24 @@ export class ApprovalService {
       let to: { state: number; level: number; next: number | null };
       let verb: Verb;
       switch (action) {
+        case 'Submit':
+          need(STATE.DRAFT);
+          if (!levels.length) throw new AppError('no_approval_levels');
+          if (dateField && (doc.posting_date === null || doc.posting_date === undefined))
+            throw new AppError('approval_date');
+          verb = 'submit';
+          to = { state: STATE.IN_APPROVAL, level: 0, next: levels[0] };
+          break;
+        case 'Withdraw':
+          need(STATE.IN_APPROVAL);
+          if (!opts.isAdmin && me !== doc.created_by) throw new AppError('withdraw_not_author', {}, 403, 403);
+          // once a level approved (or passed it on), the document is that approver's decision too:
+          // it is rejected, not withdrawn
+          if (!mayWithdraw(situation(doc, levels, me, opts.isAdmin)))
+            throw new AppError('withdraw_after_approval', {}, 409);
+          verb = 'withdraw';
+          to = { state: STATE.DRAFT, level: 0, next: null };
+          break;
         case 'Approve': {
           need(STATE.DRAFT, STATE.IN_APPROVAL);
           if (dateField && (doc.posting_date === null || doc.posting_date === undefined))
@@ -111,6 +140,7 @@ export class ApprovalService {
 
       if (action === 'UnApprove') {
         const record = await svc.mustGet(doc.id, tx);
+        if (!allows(def, 'unapprove', record)) throw new AppError('not_allowed_now', {}, 409);
         await svc.hooks.beforeUnapprove?.(c, record);
         await svc.hooks.onUnapprove?.(c, record);
       }
@@ -152,6 +182,29 @@ export class ApprovalService {
     // read after the commit (a posting's locks on stock are not held for the answer), unless the
     // posting answered the record as it left it
     return answer.after ?? svc.mustGet(answer.id);
+  }
+
+  /** What the user may do with the document now (approvalActions), for the form's buttons. */
+  async allowed(
+    def: EntityDef,
+    id: number,
+    me: number,
+    grants: { isAdmin: boolean; may: ApprovalSituation['may'] },
+    scope: RawBuilder<unknown> | null | undefined,
+  ): Promise<{ Actions: ApprovalAction[]; Levels: number }> {
+    const doc = await readDoc(this.engine.db, def, id, scope);
+    if (!doc) throw notFound();
+    const levels = (doc.levels ?? []).map(Number);
+    let actions = approvalActions({ ...situation(doc, levels, me, grants.isAdmin), may: grants.may });
+    // an entity's own rule on unapproving (a notified award) needs the record itself
+    if (actions.includes('UnApprove') && def.allows?.unapprove) {
+      const record = await this.engine.service(def.name).mustGet(id);
+      if (!allows(def, 'unapprove', record)) actions = actions.filter((a) => a !== 'UnApprove');
+    }
+    return {
+      Actions: actions,
+      Levels: levels.length,
+    };
   }
 
   async history(def: EntityDef, id: number): Promise<Row[]> {
@@ -226,4 +279,19 @@ export class ApprovalService {
         from: me || null,
       });
   }
+}
+
+/** The document as the shared approval rules (approvalActions) see it. */
+function situation(doc: LockedDoc, levels: number[], me: number, isAdmin: boolean): ApprovalSituation {
+  return {
+    state: doc.state,
+    approveLevel: doc.approve_level,
+    nextUserId: doc.next_user_id === null ? null : Number(doc.next_user_id),
+    createdBy: doc.created_by === null ? null : Number(doc.created_by),
+    approvedBy: doc.approved_by === null ? null : Number(doc.approved_by),
+    levels,
+    me,
+    isAdmin,
+    may: () => true,
+  };
 }

@@ -1,4 +1,4 @@
-import { type EntityDef, STATE } from '@mes/model';
+import { type ApprovalAction, type EntityDef, STATE } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context';
 import type { Row } from '../db';
@@ -6,7 +6,7 @@ import { todosDone } from '../notify';
 import { logInsert, type Verb } from '../oplog';
 import type { LockedDoc } from './lock';
 
-export type ApprovalAction = 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
+export type { ApprovalAction };
 
 /** An action decided: the document, where it goes, and who does it. */
 export interface Decided {

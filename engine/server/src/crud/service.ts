@@ -1,4 +1,5 @@
 import {
+  allows,
   applyComputed,
   columnOf,
   computedSchema,
@@ -249,6 +250,7 @@ export class EntityService {
       const old = await this.mustGet(id, tx, true);
       if (old.Version !== version) throw conflict();
       if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
+      if (!allows(this.def, 'edit', old)) throw new AppError('not_allowed_now', {}, 409);
       await checkCustomFields(this.peers, tx, this.def, data, false, old);
       await checkTagValue(tx, this.def, data, old);
       await this.hooks.validate?.(c, data, old);
@@ -283,8 +285,10 @@ export class EntityService {
       const c: HookContext = { ...ctx, tx, registry: this.registry };
       const old = await this.mustGet(id, tx, true);
       await this.hooks.beforeDelete?.(c, old);
+      // the rule the list's delete button follows (allows): nothing is offered that this refuses
+      if (this.def.kind === 'document' && old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
+      if (!allows(this.def, 'delete', old)) throw new AppError('not_allowed_now', {}, 409);
       if (this.def.kind === 'document') {
-        if (old.State !== STATE.DRAFT) throw new AppError('doc_not_draft');
         await tx
           .updateTable(this.def.table)
           .set({

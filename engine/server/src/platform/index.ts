@@ -1,4 +1,5 @@
 import { engineModule } from '@mes/model';
+import { approvalSettingHooks } from '../approval/setting';
 import type { ServerModule } from '../engine';
 import { attachmentRoutes } from './attachments';
 
@@ -16,7 +17,7 @@ import { tagHooks, tagRoutes } from './tags';
 /** The engine's own entities with their behaviour and the shared endpoints every page uses. */
 export const engineServerModule: ServerModule = {
   manifest: engineModule,
-  hooks: [tagHooks, printLayoutHooks],
+  hooks: [tagHooks, printLayoutHooks, approvalSettingHooks],
   routes: async (app, engine) => {
     await attachmentRoutes(app, engine);
     tagRoutes(app, engine);

@@ -178,13 +178,16 @@ describe('answers', () => {
     expect(t.effects.errorToast).not.toHaveBeenCalled();
   });
 
-  it.each([400, 404, 409, 413])('Code 1 with HTTP %i is prefixed with the status', async (status) => {
-    const t = setup();
-    const p = t.client.put('/Factory', { Factory_ID: 1, Version: 1 });
-    t.calls[0].resolve(json({ Code: 1, Message: 'stale', Data: null }, status));
-    await expect(p).rejects.toMatchObject({ kind: 'business', status });
-    expect(t.effects.errorToast).toHaveBeenCalledExactlyOnceWith(`Error: ${status} - stale`);
-  });
+  it.each([400, 404, 409, 413])(
+    'Code 1 with HTTP %i toasts the message without a status in front',
+    async (status) => {
+      const t = setup();
+      const p = t.client.put('/Factory', { Factory_ID: 1, Version: 1 });
+      t.calls[0].resolve(json({ Code: 1, Message: 'stale', Data: null }, status));
+      await expect(p).rejects.toMatchObject({ kind: 'business', status });
+      expect(t.effects.errorToast).toHaveBeenCalledExactlyOnceWith('stale');
+    },
+  );
 
   it('HTTP 401 clears token and authorization and replaces the location with /login', async () => {
     const t = setup({}, { [TOKEN_KEY]: 't', [AUTHORIZATION_KEY]: 'Bearer t', User_ID: '7' });
@@ -230,14 +233,33 @@ describe('answers', () => {
     [500, 500, 'server'],
     [200, 500, 'server'],
     [200, 7, 'http'],
-  ])('HTTP %i with Code %i is logged and rejected as %s', async (status, Code, kind) => {
+  ])(
+    'HTTP %i with Code %i is logged, its message toasted once, and rejected as %s',
+    async (status, Code, kind) => {
+      const t = setup();
+      const p = t.client.get('/Factory');
+      t.calls[0].resolve(json({ Code, Message: 'm', Data: null }, status));
+      await expect(p).rejects.toMatchObject({ kind, status, code: Code, shown: true });
+      expect(t.effects.log).toHaveBeenCalled();
+      expect(t.effects.errorToast).toHaveBeenCalledExactlyOnceWith('m');
+      expect(t.effects.replaceLocation).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a refused action (403) shows the server message, e.g. a dialog that stays open (issue 25 bug 5)', async () => {
     const t = setup();
-    const p = t.client.get('/Factory');
-    t.calls[0].resolve(json({ Code, Message: 'm', Data: null }, status));
-    await expect(p).rejects.toMatchObject({ kind, status, code: Code });
-    expect(t.effects.log).toHaveBeenCalled();
+    const p = t.client.post('/WorkPlan/ApplyLock', { ID: 1 });
+    t.calls[0].resolve(json({ Code: 403, Message: '没有权限执行此操作', Data: null }, 403));
+    await expect(p).rejects.toMatchObject({ kind: 'forbidden', shown: true });
+    expect(t.effects.errorToast).toHaveBeenCalledExactlyOnceWith('没有权限执行此操作');
+  });
+
+  it('quiet: a 403 is rejected without the toast too', async () => {
+    const t = setup();
+    const p = t.client.get('/X', undefined, { quiet: true });
+    t.calls[0].resolve(json({ Code: 403, Message: 'no', Data: null }, 403));
+    await expect(p).rejects.toMatchObject({ kind: 'forbidden', shown: false });
     expect(t.effects.errorToast).not.toHaveBeenCalled();
-    expect(t.effects.replaceLocation).not.toHaveBeenCalled();
   });
 
   it('an answer that is not an envelope is logged and rejected', async () => {

@@ -17,7 +17,7 @@ export interface RequestOptions {
   /** Caller's cancellation (TanStack Query passes one). */
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** true: a Code 1 answer is rejected without the error toast (the caller shows its own warning). */
+  /** true: a refused call is rejected without the error toast (the caller shows its own warning). */
   quiet?: boolean;
   /** false: no loading overlay for this non-GET (background bookkeeping the user did not ask for). */
   overlay?: boolean;
@@ -160,10 +160,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       throw new ApiError('unauthorized', body?.Message ?? res.statusText, res.status, body?.Code);
     }
     if (body?.Code === 0 && res.ok) return body;
+    // the server's message is meant for the user as it is: no status in front of it (issue 25)
     if (body?.Code === 1) {
-      const text = res.ok ? body.Message : `Error: ${res.status} - ${body.Message}`;
       if (options.quiet) throw new ApiError('business', body.Message, res.status, 1, false);
-      cfg.effects.errorToast(text);
+      cfg.effects.errorToast(body.Message);
       throw new ApiError('business', body.Message, res.status, 1, true);
     }
     cfg.effects.log('[api] request failed', method, url, res.status, body ?? '(no envelope)');
@@ -173,7 +173,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         : res.status >= 500 || body?.Code === 500
           ? 'server'
           : 'http';
-    throw new ApiError(kind, body?.Message || res.statusText || `HTTP ${res.status}`, res.status, body?.Code);
+    // a refusal (403) or a failure the server explained is shown here, once, for every caller: a
+    // dialog that stays open after a refused call must not leave the user guessing
+    const told = !!body?.Message && !options.quiet;
+    if (told && body) cfg.effects.errorToast(body.Message);
+    throw new ApiError(
+      kind,
+      body?.Message || res.statusText || `HTTP ${res.status}`,
+      res.status,
+      body?.Code,
+      told,
+    );
   }
 
   function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {

@@ -5,5 +5,6 @@ import { message } from 'antd';
  * whole index one chunk, which every page using antd would then load (issue 24).
  */
 export function errorToast(text: string): void {
-  void message.error(text);
+  // keyed by its text: the same refusal from several calls at once (a batch) is one toast, not a stack
+  void message.error({ content: text, key: `error:${text}` });
 }

@@ -193,7 +193,7 @@ describe('EntityForm', () => {
     await save(c);
     const alert = await waitFor(() => c.querySelector('[data-testid="entity-form-error"]'));
     expect(alert.textContent).toContain('数据已被修改');
-    expect(srv.toasts).toEqual(['Error: 409 - 数据已被修改']);
+    expect(srv.toasts).toEqual(['数据已被修改']);
     expect(srv.calls.find((x) => x.method === 'PUT')?.body).toEqual({
       ID: 7,
       Version: 4,

@@ -1,4 +1,4 @@
-import { type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
+import { allows, type EntityDef, MAX_PAGE_SIZE, STATE } from '@mes/model';
 import { Alert, Button, Card, message, Table, type TableProps } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -308,7 +308,7 @@ export function EntityListPage({
         <BatchBar
           def={def}
           ids={selected.map(Number)}
-          mayDelete={may('delete')}
+          mayDelete={may('delete') && selectedRows.every((r) => allows(def, 'delete', r))}
           mayTag={mayTag}
           onTag={() => setDialog('tags')}
           onClear={() => setSelected([])}

@@ -192,7 +192,7 @@ describe('FillButton', () => {
     const c = view.container;
     await click(fillButton(c));
     await waitFor(() => srv.toasts.length);
-    expect(srv.toasts).toEqual(['Error: 400 - 请先选择仓库或库位']);
+    expect(srv.toasts).toEqual(['请先选择仓库或库位']);
     expect(srv.calls.find((x) => x.url.pathname === '/Tally/Fill')?.url.search).toBe('');
     expect(rowCount(c)).toBe(0);
   });

@@ -146,6 +146,38 @@ describe('a picker narrowed by another field (RefField.filterBy)', () => {
   });
 });
 
+describe('a picker narrowed by the record (lookupBy, issue 25 bug 4)', () => {
+  it('asks its own route with the header value it depends on: approvers holding the menu grant', async () => {
+    const srv = fakeServer((c) =>
+      c.url.pathname === '/ApprovalSetting/Approvers'
+        ? ok([{ Gadget_ID: 5, Gadget_Name: '陈静' }])
+        : ok([{ Gadget_ID: 9, Gadget_Name: '无权限的人' }]),
+    );
+    const field = ref({ zh: '审批人', en: 'Approver' }, 'Gadget', 'Gadget_Name', {
+      lookupBy: { path: '/ApprovalSetting/Approvers', params: { Menu_ID: 'Menu_ID' } },
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <Form initialValues={{ Menu_ID: 42 }}>
+          <Form.Item name="Menu_ID" hidden>
+            <input />
+          </Form.Item>
+          <RefSelect field={field} />
+        </Form>
+      </Providers>,
+    );
+    const input = view.container.querySelector('.ant-select input') as HTMLInputElement;
+    await act(async () => {
+      input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    const asked = await waitFor(() => srv.calls.find((c) => c.url.pathname === '/ApprovalSetting/Approvers'));
+    expect(asked.url.searchParams.get('Menu_ID')).toBe('42');
+    await waitFor(() => document.body.textContent?.includes('陈静'));
+    expect(document.body.textContent).not.toContain('无权限的人');
+    expect(srv.calls.some((c) => c.url.pathname.startsWith('/Gadget'))).toBe(false);
+  });
+});
+
 describe('refOptionLabel', () => {
   it('puts the code first and the detail last, skipping what is empty or repeated', () => {
     const r = { Gadget_ID: 1, Gadget_Number: 'G-1', Gadget_Name: '阀体', Gadget_Model: 'DN50' };

@@ -89,12 +89,21 @@ function RefSearchSelect(props: RefSelectProps & { narrow?: Record<string, unkno
     return () => clearTimeout(h);
   }, [search, target?.lookup?.delayMs]);
 
+  // a narrower choice (lookupBy) is asked with the record's header values it depends on
+  const form = Form.useFormInstance() as ReturnType<typeof Form.useFormInstance> | undefined;
+  const by = field.lookupBy;
+  const narrowed: Record<string, string | number | undefined> = {};
+  if (by)
+    for (const [param, from] of Object.entries(by.params)) {
+      const v = form?.getFieldValue?.(from);
+      narrowed[param] = typeof v === 'number' || typeof v === 'string' ? v : undefined;
+    }
   const q = useQuery({
-    queryKey: ['entity', field.entity, 'options', keyword, narrow ?? null],
+    queryKey: ['entity', field.entity, 'options', keyword, narrow ?? null, by?.path, narrowed],
     queryFn: ({ signal }) =>
       api.get<Row[]>(
-        target?.lookup?.path ?? `/${field.entity}`,
-        { KeyWord: keyword, PageSize: REF_PAGE_SIZE, ...narrow },
+        by?.path ?? target?.lookup?.path ?? `/${field.entity}`,
+        { KeyWord: keyword, PageSize: REF_PAGE_SIZE, ...narrow, ...narrowed },
         { signal },
       ),
     enabled: open,

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { type EntityDef, STATE } from '@mes/model';
+import { allows, type EntityDef } from '@mes/model';
 import { Button, Popconfirm, Space, type TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -62,8 +62,8 @@ export function actionsColumn({
           >
             {canEdit ? t('common.edit') : t('common.view')}
           </Button>
-          {/* spec part 2 §4: a document under approval is deleted only as a draft */}
-          {mayDelete && (!def.features.approval || Number(row.State) === STATE.DRAFT) && (
+          {/* only what the record's state allows (a document is voided only as a draft), as the server rules */}
+          {mayDelete && allows(def, 'delete', row) && (
             <Popconfirm
               title={t(def.kind === 'document' ? 'list.confirmDeleteDocument' : 'list.confirmDelete')}
               okText={t('common.ok')}

@@ -137,7 +137,43 @@ describe('the approval panel', () => {
     expect(byTestId('approval-open')).toBeNull();
   });
 
-  it('a refused approval toasts the server Message after the status, as spec part 1 §8 says', async () => {
+  it('offers the author 提交 of a multi-level draft, not 审核, and 撤回 once submitted (issue 25 bug 4)', async () => {
+    let state = 1;
+    const srv = fakeServer((c) => {
+      const p = c.url.pathname;
+      if (p === '/Doc/1/ApprovalHistory') return ok([]);
+      if (p === '/Doc/1/ApprovalActions')
+        return ok({ Actions: state === 1 ? ['Submit'] : ['Withdraw'], Levels: 2 });
+      if (c.method === 'POST') {
+        state = p === '/Doc/Submit' ? 2 : 1;
+        return ok({ ...rows[0], State: state });
+      }
+      return undefined;
+    });
+    view = await render(
+      <Providers api={srv.api}>
+        <ApprovalPanel def={doc} record={{ ...rows[0], State: 1 }} />
+      </Providers>,
+    );
+    await click(await waitFor(() => byTestId('approval-submit-doc')));
+    expect(byTestId('approval-open')).toBeNull();
+    const post = await waitFor(() => srv.calls.find((x) => x.method === 'POST'));
+    expect(post.url.pathname).toBe('/Doc/Submit');
+    expect(post.body).toEqual({ ID: 1 });
+    view.unmount();
+    view = await render(
+      <Providers api={srv.api}>
+        <ApprovalPanel def={doc} record={{ ...rows[0], State: 2, Version: 2 }} />
+      </Providers>,
+    );
+    await click(await waitFor(() => byTestId('approval-withdraw')));
+    await click(await waitFor(() => byTestId('approval-withdraw-confirm')));
+    await waitFor(() => srv.calls.some((x) => x.url.pathname === '/Doc/Withdraw'));
+    // a draft again, the server offers the submit again
+    await waitFor(() => byTestId('approval-submit-doc'));
+  });
+
+  it('a refused approval toasts the server Message as it is, no status in front (issue 25 bug 5)', async () => {
     const short = '物料「巡检螺栓」在库位「A区1号货架」库存不足：需要 120，现有 100，缺少 20';
     const srv = fakeServer((c) => {
       if (c.url.pathname === '/Doc/1/ApprovalHistory') return ok([]);
@@ -152,7 +188,7 @@ describe('the approval panel', () => {
     await click(await waitFor(() => byTestId('approval-open')));
     await click(await waitFor(() => byTestId('approval-submit')));
     await waitFor(() => srv.toasts.length > 0);
-    expect(srv.toasts).toEqual([`Error: 400 - ${short}`]);
+    expect(srv.toasts).toEqual([short]);
     expect(byTestId('approval-submit')).not.toBeNull();
   });
 });

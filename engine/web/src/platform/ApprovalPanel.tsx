@@ -1,4 +1,4 @@
-import type { EntityDef } from '@mes/model';
+import { allows, type EntityDef } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Radio, Select, Space, Steps, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useApi } from '../entity/context';
 import { announceDone, type DoneAction } from '../entity/feedback';
 import { formatDateTime, type Row } from '../entity/format';
 import { type ApprovalStep, type Approver, platformKeys } from './api';
-import { type ApprovalAction, actionsFor, stateIndex, stepStatus } from './steps';
+import { ACTION_BUTTON, type ApprovalAction, actionsFor, stateIndex, stepStatus } from './steps';
 
 export const APPROVAL_DIALOG_WIDTH = 400;
 const STEP_KEYS = ['draft', 'inApproval', 'approved', 'closed'] as const;
@@ -37,6 +37,8 @@ const DONE_OF: Record<ApprovalAction, DoneAction> = {
   UnApprove: 'unapprove',
   Rejected: 'reject',
   Complete: 'complete',
+  Submit: 'submit',
+  Withdraw: 'withdraw',
 };
 
 /**
@@ -57,7 +59,26 @@ export function ApprovalPanel({
   const qc = useQueryClient();
   const id = Number(record[def.key]);
   const may = (b: string) => !buttons || buttons.has(b);
-  const actions = actionsFor(record.State, may);
+  // what the server's rules allow this user now (levels, current approver, author); the state alone
+  // only while that answer cannot be had
+  const allowed = useQuery({
+    queryKey: ['entity', def.name, 'approvalActions', id, record.Version, record.State],
+    queryFn: ({ signal }) =>
+      api.data<{ Actions: ApprovalAction[]; Levels: number }>(`/${def.name}/${id}/ApprovalActions`, {
+        signal,
+        quiet: true,
+      }),
+    enabled: id > 0,
+    retry: false,
+  });
+  const answered = Array.isArray(allowed.data?.Actions) ? allowed.data.Actions : null;
+  const actions = (
+    answered
+      ? answered.filter((a) => may(ACTION_BUTTON[a]))
+      : allowed.isError || allowed.data
+        ? actionsFor(record.State, may)
+        : []
+  ).filter((a) => a !== 'UnApprove' || allows(def, 'unapprove', record));
   const [dialog, setDialog] = useState<'approve' | 'Complete' | null>(null);
   const [choice, setChoice] = useState<Choice>('approve');
   const [next, setNext] = useState<number | undefined>();
@@ -128,6 +149,32 @@ export function ApprovalPanel({
               {t('platform.approval.pending')}: {String(record.Next_User_Name)}
             </Tag>
           ) : null}
+          {actions.includes('Submit') && (
+            <Button
+              type="primary"
+              loading={busy}
+              onClick={() => act('Submit')}
+              data-testid="approval-submit-doc"
+            >
+              {t('platform.approval.submit')}
+            </Button>
+          )}
+          {actions.includes('Withdraw') && (
+            <Button
+              loading={busy}
+              onClick={() =>
+                Modal.confirm({
+                  title: t('platform.approval.withdraw'),
+                  content: t('platform.approval.withdrawConfirm'),
+                  okButtonProps: { 'data-testid': 'approval-withdraw-confirm' },
+                  onOk: () => act('Withdraw'),
+                })
+              }
+              data-testid="approval-withdraw"
+            >
+              {t('platform.approval.withdraw')}
+            </Button>
+          )}
           {(actions.includes('Approve') || actions.includes('Rejected')) && (
             <Button type="primary" onClick={() => open('approve')} data-testid="approval-open">
               {t('platform.approval.approve')}

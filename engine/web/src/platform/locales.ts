@@ -89,6 +89,9 @@ export const platformZh = {
   },
   approval: {
     approve: '审核',
+    submit: '提交',
+    withdraw: '撤回',
+    withdrawConfirm: '撤回后单据回到草稿，可修改后再提交。确定撤回吗？',
     unapprove: '反审核',
     reject: '驳回',
     complete: '关闭',
@@ -108,6 +111,8 @@ export const platformZh = {
     disabledUser: '（已停用）',
     postingDate: '请选择过账日期',
     actions: {
+      Submit: '提交',
+      Withdraw: '撤回',
       Approve: '审核',
       UnApprove: '反审核',
       Rejected: '驳回',
@@ -232,6 +237,9 @@ export const platformEn: Shape<typeof platformZh> = {
   },
   approval: {
     approve: 'Approve',
+    submit: 'Submit',
+    withdraw: 'Withdraw',
+    withdrawConfirm: 'The document goes back to draft, to be changed and submitted again. Withdraw it?',
     unapprove: 'Unapprove',
     reject: 'Reject',
     complete: 'Close',
@@ -251,6 +259,8 @@ export const platformEn: Shape<typeof platformZh> = {
     disabledUser: ' (disabled)',
     postingDate: 'Please choose the posting date',
     actions: {
+      Submit: 'Submit',
+      Withdraw: 'Withdraw',
       Approve: 'Approve',
       UnApprove: 'Unapprove',
       Rejected: 'Reject',

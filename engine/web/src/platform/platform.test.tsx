@@ -314,14 +314,15 @@ describe('row selection', () => {
     for (const id of [1, 2])
       await click(await waitFor(() => c.querySelector(`tr[data-row-key="${id}"] .ant-checkbox-input`)));
     await waitFor(() => byTestId('batch-bar')?.textContent?.includes('已选 2 条'));
-    await click(byTestId('batch-delete'));
+    // D-2 is approved: not deleted, so the batch offers no delete while it is selected (issue 25 bug 12)
+    expect(byTestId('batch-delete')).toBeNull();
+    await click(c.querySelector('tr[data-row-key="2"] .ant-checkbox-input'));
+    await waitFor(() => byTestId('batch-bar')?.textContent?.includes('已选 1 条'));
+    await click(await waitFor(() => byTestId('batch-delete')));
     await click(await waitFor(() => byTestId('batch-delete-confirm')));
-    await waitFor(() => srv.calls.filter((x) => x.method === 'DELETE').length === 2);
-    expect(srv.calls.filter((x) => x.method === 'DELETE').map((x) => x.url.pathname)).toEqual([
-      '/Doc/1',
-      '/Doc/2',
-    ]);
-    await waitFor(() => bodyText().includes('已删除 2 条'));
+    await waitFor(() => srv.calls.filter((x) => x.method === 'DELETE').length === 1);
+    expect(srv.calls.filter((x) => x.method === 'DELETE').map((x) => x.url.pathname)).toEqual(['/Doc/1']);
+    await waitFor(() => bodyText().includes('已删除 1 条'));
   });
 });
 

@@ -1,4 +1,6 @@
-import { STATE } from '@mes/model';
+import { type ApprovalAction, STATE } from '@mes/model';
+
+export type { ApprovalAction };
 
 export type StepStatus = 'finish' | 'process' | 'wait';
 
@@ -23,8 +25,6 @@ export function stateIndex(state: unknown): number {
   }
 }
 
-export type ApprovalAction = 'Approve' | 'UnApprove' | 'Rejected' | 'Complete';
-
 /** What the approval button offers in a state (spec part 2 §4 mapped onto DESIGN.md §5). */
 export function actionsFor(state: unknown, may: (button: string) => boolean): ApprovalAction[] {
   const s = Number(state);
@@ -39,6 +39,16 @@ export function actionsFor(state: unknown, may: (button: string) => boolean): Ap
   }
   return out;
 }
+
+/** The button of the menu each action needs (the server's approval routes check the same). */
+export const ACTION_BUTTON: Record<ApprovalAction, string> = {
+  Submit: 'edit',
+  Withdraw: 'edit',
+  Approve: 'approve',
+  Rejected: 'reject',
+  UnApprove: 'unapprove',
+  Complete: 'close',
+};
 
 /**
  * Printing is offered for every record but a void document: a draft prints marked 草稿 (a count
