@@ -57,6 +57,14 @@ export function Sidebar({ width, collapsed, activePath, activeModule, inDrawer, 
             prefix={<SearchOutlined />}
             placeholder={t('app.sidebar.search')}
             data-testid="menu-search"
+            // Enter opens the first hit at once, without waiting for the typing delay
+            onPressEnter={() => {
+              const first = searchMenus(session.pages, text)[0];
+              if (!first) return;
+              setText('');
+              navigate(first.page.Route ?? '/');
+              onNavigate?.();
+            }}
             variant="borderless"
           />
         </div>
