@@ -26,10 +26,29 @@ describe('pinyin matching', () => {
 
 describe('menu search with pinyin', () => {
   const entry = (code: string, zh: string, en: string): PageEntry => ({
-    page: { Menu_ID: 1, Menu_Code: code, Menu_Name: zh, Menu_Name_En: en, Menu_Type: 3, Ser_NO: 1, Route: `/${code}` },
-    module: { Menu_ID: 2, Menu_Code: 'IV', Menu_Name: '库存管理', Menu_Name_En: 'Inventory', Menu_Type: 1, Ser_NO: 1 },
+    page: {
+      Menu_ID: 1,
+      Menu_Code: code,
+      Menu_Name: zh,
+      Menu_Name_En: en,
+      Menu_Type: 3,
+      Ser_NO: 1,
+      Route: `/${code}`,
+    },
+    module: {
+      Menu_ID: 2,
+      Menu_Code: 'IV',
+      Menu_Name: '库存管理',
+      Menu_Name_En: 'Inventory',
+      Menu_Type: 1,
+      Ser_NO: 1,
+    },
   });
-  const pages = [entry('in', '入库单', 'Stock in'), entry('bal', '库存', 'Stock'), entry('age', '库龄分析', 'Age')];
+  const pages = [
+    entry('in', '入库单', 'Stock in'),
+    entry('bal', '库存', 'Stock'),
+    entry('age', '库龄分析', 'Age'),
+  ];
   it('finds menus by pinyin, the name itself first so Enter opens it', () => {
     expect(searchMenus(pages, 'kucun').map((p) => p.page.Menu_Code)).toEqual(['bal']);
     expect(searchMenus(pages, 'kc').map((p) => p.page.Menu_Code)).toEqual(['bal']);

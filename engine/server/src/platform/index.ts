@@ -3,12 +3,14 @@ import type { ServerModule } from '../engine';
 import { attachmentRoutes } from './attachments';
 
 export { type PortalAttachmentRule, portalAttachmentRule } from './attachments';
+export type { QuickSearchGroup, QuickSearchHit } from './quickSearch';
 
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';
 import { excelRoutes } from './excel';
 import { linesExcelRoutes } from './linesExcel';
 import { printRoutes } from './print';
+import { quickSearchRoutes } from './quickSearch';
 import { tagHooks, tagRoutes } from './tags';
 
 /** The engine's own entities with their behaviour and the shared endpoints every page uses. */
@@ -23,5 +25,6 @@ export const engineServerModule: ServerModule = {
     printRoutes(app, engine);
     excelRoutes(app, engine);
     linesExcelRoutes(app, engine);
+    quickSearchRoutes(app, engine);
   },
 };
