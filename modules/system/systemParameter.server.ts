@@ -6,13 +6,17 @@ import { PARAM, systemParameter } from './systemParameter.entity';
 export const RESERVED_PARAMETERS: {
   id: number;
   name: string;
+  nameEn: string;
   value: string;
   notes: string;
+  notesEn: string;
   accepts: RegExp;
 }[] = [
   {
     id: PARAM.BATCH_MODE,
     name: '批次模式',
+    nameEn: 'Batch mode',
+    notesEn: '2 = batch management on; 1 = off',
     value: '1',
     notes: '2 = 启用批次管理；1 = 不启用',
     accepts: /^[12]$/,
@@ -20,6 +24,8 @@ export const RESERVED_PARAMETERS: {
   {
     id: PARAM.COST_MODE,
     name: '成本模式',
+    nameEn: 'Costing mode',
+    notesEn: '1 = costing on; 0 = off',
     value: '0',
     notes: '1 = 启用成本核算；0 = 不启用',
     accepts: /^[01]$/,
@@ -27,6 +33,8 @@ export const RESERVED_PARAMETERS: {
   {
     id: PARAM.AUTO_LOCK_MINUTES,
     name: '自动锁屏分钟数',
+    nameEn: 'Auto-lock minutes',
+    notesEn: 'Minutes without activity before the screen locks; 0 = never',
     value: '30',
     notes: '无操作多少分钟后锁屏；0 = 不自动锁屏',
     accepts: /^(0|[1-9]\d{0,3})$/,
@@ -34,6 +42,8 @@ export const RESERVED_PARAMETERS: {
   {
     id: PARAM.ALLOW_NEGATIVE_STOCK,
     name: '允许负库存',
+    nameEn: 'Allow negative stock',
+    notesEn: 'Y = allowed; N = not allowed',
     value: 'N',
     notes: 'Y = 允许；N = 不允许',
     accepts: /^[YN]$/,
@@ -41,6 +51,8 @@ export const RESERVED_PARAMETERS: {
   {
     id: PARAM.SESSION_IDLE_MINUTES,
     name: '会话空闲超时（分钟）',
+    nameEn: 'Session idle timeout (minutes)',
+    notesEn: 'Minutes without a request before signing in again',
     value: '120',
     notes: '无请求多少分钟后需重新登录',
     accepts: /^[1-9]\d{0,4}$/,
@@ -48,6 +60,8 @@ export const RESERVED_PARAMETERS: {
   {
     id: PARAM.SESSION_MAX_HOURS,
     name: '会话最长有效期（小时）',
+    nameEn: 'Session maximum length (hours)',
+    notesEn: 'Hours after sign-in before signing in again',
     value: '24',
     notes: '登录后最长多少小时需重新登录',
     accepts: /^[1-9]\d{0,3}$/,
@@ -55,6 +69,9 @@ export const RESERVED_PARAMETERS: {
   {
     id: PARAM.STOCK_CLOSED_UNTIL,
     name: '库存关账日期',
+    nameEn: 'Stock closed until',
+    notesEn:
+      'yyyy-MM-dd: stock documents dated on or before it cannot be approved or unapproved; 0 = not closed',
     value: '0',
     notes: 'yyyy-MM-dd：该日及以前的库存单据不能审核或反审核；0 = 不关账',
     accepts: /^(0|\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))$/,
@@ -67,7 +84,7 @@ export const systemParameterHooks = defineHooks(systemParameter, {
     if (reserved && typeof data.Parameter_Value === 'string' && !reserved.accepts.test(data.Parameter_Value))
       throw new AppError('validation', {
         field: systemParameter.fields.Parameter_Value.label,
-        reason: { zh: `取值无效（${reserved.notes}）`, en: `not an allowed value (${reserved.notes})` },
+        reason: { zh: `取值无效（${reserved.notes}）`, en: `not an allowed value (${reserved.notesEn})` },
       });
   },
   beforeDelete(_ctx, old) {
@@ -75,9 +92,15 @@ export const systemParameterHooks = defineHooks(systemParameter, {
   },
 });
 
-/** Every database has the reserved parameters; existing values are never overwritten. */
+/**
+ * Every database has the reserved parameters; existing values are never overwritten, but an English
+ * name or note still missing (a database from before they were bilingual) is filled in.
+ */
 export async function bootstrapParameters({ tx }: SeedContext) {
   for (const p of RESERVED_PARAMETERS)
-    await sql`INSERT INTO system_parameter (id, parameter_name, parameter_value, notes)
-      VALUES (${p.id}, ${p.name}, ${p.value}, ${p.notes}) ON CONFLICT (id) DO NOTHING`.execute(tx);
+    await sql`INSERT INTO system_parameter (id, parameter_name, parameter_name_en, parameter_value, notes, notes_en)
+      VALUES (${p.id}, ${p.name}, ${p.nameEn}, ${p.value}, ${p.notes}, ${p.notesEn})
+      ON CONFLICT (id) DO UPDATE SET
+        parameter_name_en = coalesce(system_parameter.parameter_name_en, EXCLUDED.parameter_name_en),
+        notes_en = coalesce(system_parameter.notes_en, EXCLUDED.notes_en)`.execute(tx);
 }

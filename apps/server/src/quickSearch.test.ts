@@ -1,4 +1,4 @@
-import type { QuickSearchGroup } from '@mes/engine-server';
+import type { QuickSearchGroup } from '@mes/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing';
 

@@ -3,7 +3,6 @@ import type { ServerModule } from '../engine';
 import { attachmentRoutes } from './attachments';
 
 export { type PortalAttachmentRule, portalAttachmentRule } from './attachments';
-export type { QuickSearchGroup, QuickSearchHit } from './quickSearch';
 
 import { columnRoutes } from './columns';
 import { customFieldRoutes } from './customFields';

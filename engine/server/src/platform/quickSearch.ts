@@ -1,4 +1,4 @@
-import { displayNameOf, labelOf, type Registry } from '@mes/model';
+import { displayNameOf, labelOf, type QuickSearchGroup, type QuickSearchHit, type Registry } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EntityAccess } from '../auth/grants';
@@ -17,25 +17,6 @@ const query = z.object({
   q: z.string().trim().min(1).max(100),
   PerEntity: z.coerce.number().int().min(1).max(20).default(PER_ENTITY),
 });
-
-export interface QuickSearchHit {
-  ID: number;
-  /** the record's display value (its number or name) */
-  Text: string;
-  /** two more of its searched values, to tell hits apart */
-  Detail: string;
-  State: number | null;
-}
-
-export interface QuickSearchGroup {
-  Entity_Name: string;
-  /** the menu page that opens the entity's records, one the user holds */
-  Menu_Code: string;
-  Label: string;
-  TotalCount: number;
-  Capped: boolean;
-  Hits: QuickSearchHit[];
-}
 
 /** The entities a search can open: each is the list of a menu page and declares what its keyword searches. */
 function searchable(registry: Registry): { entity: string; pages: string[] }[] {

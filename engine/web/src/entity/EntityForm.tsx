@@ -2,7 +2,7 @@ import { type EntityDef, refShown, STATE } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, message, Space } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueText, useLabel } from '../i18n';
+import { issueText, useLabel, useLang } from '../i18n';
 import { useCustomFields } from '../platform/api';
 import { CopyButton } from '../platform/CopyButton';
 import { CustomFieldItems } from '../platform/CustomFieldItems';
@@ -75,6 +75,7 @@ export function EntityForm({
 }: EntityFormProps) {
   const { t } = useTranslation();
   const label = useLabel();
+  const lang = useLang();
   const [form] = Form.useForm<FormValues>();
   // its approval, tags, attachments and print stay at hand (FormHeader, FormTools: viewOnly)
   const readOnly = viewOnly || pastDraft(def, record);
@@ -275,7 +276,7 @@ export function EntityForm({
                     <FieldControl
                       field={f}
                       disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                      refLabel={f.kind === 'ref' && record ? refShown(name, f, record) : undefined}
+                      refLabel={f.kind === 'ref' && record ? refShown(name, f, record, lang) : undefined}
                     />
                   </Form.Item>
                 </Col>

@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type FieldDef, type LinesDef, type RefField, refShown } from '@mes/model';
+import { type FieldDef, type Lang, type LinesDef, type RefField, refShown } from '@mes/model';
 import { Field } from '@rc-component/form';
 import { Button, Form, Table, type TableProps, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { memo, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLabel } from '../i18n';
+import { useLabel, useLang } from '../i18n';
 import { RowSpacers, SpacedBody } from '../platform/virtualRows';
 import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
@@ -28,6 +28,7 @@ export interface LinesEditorProps {
 export function refNames(
   fields: Record<string, FieldDef>,
   rows: readonly Row[] = [],
+  lang: Lang = 'zh',
 ): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
   for (const [col, f] of Object.entries(fields)) {
@@ -35,7 +36,7 @@ export function refNames(
     const names = new Map<string, string>();
     for (const r of rows) {
       const id = r[col];
-      const name = refShown(col, f as RefField, r);
+      const name = refShown(col, f as RefField, r, lang);
       if (id !== null && id !== undefined && name !== undefined) names.set(String(id), name);
     }
     out.set(col, names);
@@ -297,8 +298,9 @@ export const LinesEditor = memo(function LinesEditor({
 }: LinesEditorProps) {
   const { t } = useTranslation();
   const label = useLabel();
+  const lang = useLang();
   const fields = Object.entries(lines.fields) as [string, FieldDef][];
-  const names = useMemo(() => refNames(lines.fields, loaded), [lines, loaded]);
+  const names = useMemo(() => refNames(lines.fields, loaded, lang), [lines, loaded, lang]);
   const epoch = useMemo(() => ({ disabled, names, ruleFor, lines }), [disabled, names, ruleFor, lines]);
   const stable = useStableRows(epoch);
   const form = Form.useFormInstance();

@@ -1,8 +1,9 @@
-import { codeFieldOf, detailFieldOf, type EntityDef, type RefField } from '@mes/model';
+import { codeFieldOf, detailFieldOf, type EntityDef, type Lang, localText, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../i18n';
 import { useApi, useEntityDef } from './context';
 import type { Row } from './format';
 import { RefTreeSelect } from './RefTreeSelect';
@@ -27,11 +28,17 @@ export interface RefSelectProps {
  * What a picker's option says: the target's code, the shown field, and its spec or model when the
  * answer has them (`RM-AL-0031 铝棒 Φ20`), so that records of one name are told apart.
  */
-export function refOptionLabel(target: EntityDef | undefined, display: string, row: Row): string {
+export function refOptionLabel(
+  target: EntityDef | undefined,
+  display: string,
+  row: Row,
+  lang: Lang = 'zh',
+): string {
   const fields = [target && codeFieldOf(target), display, target && detailFieldOf(target)];
   const parts: string[] = [];
   for (const f of fields) {
-    const v = f ? row[f] : undefined;
+    // a bilingual name is offered in the reader's language
+    const v = f ? localText(row, f, lang) : undefined;
     const s = v === null || v === undefined ? '' : String(v).trim();
     if (s && !parts.includes(s)) parts.push(s);
   }
@@ -52,6 +59,7 @@ export function RefSelect(props: RefSelectProps) {
 function RefSearchSelect(props: RefSelectProps) {
   const { id, field, value, onChange, disabled, initialLabel, opened, status } = props;
   const { t } = useTranslation();
+  const lang = useLang();
   const api = useApi();
   const target = useEntityDef(field.entity);
   const targetKey = target?.key ?? 'ID';
@@ -79,8 +87,8 @@ function RefSearchSelect(props: RefSelectProps) {
   // The closed select shows the name (as a saved record's does); the list tells same-named ones apart.
   const options: { value: number; label: string; full?: string }[] = (q.data?.Data ?? []).map((r) => ({
     value: Number(r[targetKey]),
-    label: String(r[field.display] ?? r[targetKey]),
-    full: refOptionLabel(target, field.display, r),
+    label: String(localText(r, field.display, lang) ?? r[targetKey]),
+    full: refOptionLabel(target, field.display, r, lang),
   }));
   // Keep the chosen record visible even when the current search no longer lists it.
   const current =
