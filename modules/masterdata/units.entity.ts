@@ -24,7 +24,10 @@ export const currency = defineEntity({
   menu: 'record.currency',
   fields: {
     Currency_Code: text({ zh: '币种代码', en: 'Currency code' }, { max: 3, required: true, unique: true }),
-    Currency_Name: text({ zh: '币种名称', en: 'Currency name' }, { max: 30, required: true, bilingual: true }),
+    Currency_Name: text(
+      { zh: '币种名称', en: 'Currency name' },
+      { max: 30, required: true, bilingual: true },
+    ),
     Symbol: text({ zh: '符号', en: 'Symbol' }, { max: 5 }),
     Exchange_Rate: decimal({ zh: '汇率', en: 'Exchange rate' }, { precision: 18, scale: 6, min: '0' }),
     Is_Base: bool({ zh: '本位币', en: 'Base currency' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineEntity } from './entity';
-import { localText, ref, refShown, text } from './fields';
+import { type FieldDef, localText, ref, refShown, text } from './fields';
 
 const unit = defineEntity({
   name: 'Unit',
@@ -22,15 +22,17 @@ const unit = defineEntity({
 
 describe('bilingual text fields', () => {
   it('bring an optional English companion, in the entity and its lines, searched with the Chinese', () => {
+    // the companion is added by defineEntity, not typed by the declaration
+    const fields: Record<string, FieldDef> = unit.fields;
     expect(Object.keys(unit.fields)).toEqual(['Unit_Code', 'Unit_Name', 'Unit_Name_En']);
-    expect(unit.fields.Unit_Name_En).toMatchObject({
+    expect(fields.Unit_Name_En).toMatchObject({
       kind: 'text',
       max: 30,
       hiddenInList: true,
       englishOf: 'Unit_Name',
     });
-    expect((unit.fields.Unit_Name_En as { required?: boolean }).required).toBeUndefined();
-    expect(unit.fields.Unit_Name_En.label).toEqual({ zh: '名称（英文）', en: 'Name (English)' });
+    expect((fields.Unit_Name_En as { required?: boolean }).required).toBeUndefined();
+    expect(fields.Unit_Name_En.label).toEqual({ zh: '名称（英文）', en: 'Name (English)' });
     expect(Object.keys(unit.lines.Items.fields)).toEqual(['Item_Name', 'Item_Name_En']);
     expect(unit.list.search).toEqual(['Unit_Code', 'Unit_Name', 'Unit_Name_En']);
     expect(unit.list.columns).not.toContain('Unit_Name_En');

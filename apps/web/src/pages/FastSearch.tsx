@@ -87,7 +87,9 @@ export function FastSearch() {
             >
               {g.Hits.map((h) => (
                 <div key={h.ID} style={{ padding: '4px 0' }}>
-                  <Typography.Link onClick={() => navigate(`${g.route.path}/${h.ID}`)}>{h.Text}</Typography.Link>
+                  <Typography.Link onClick={() => navigate(`${g.route.path}/${h.ID}`)}>
+                    {h.Text}
+                  </Typography.Link>
                   <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                     {h.Detail}
                   </Typography.Text>

@@ -1,4 +1,12 @@
-import { displayNameOf, labelOf, type QuickSearchGroup, type QuickSearchHit, type Registry } from '@mes/model';
+import {
+  displayNameOf,
+  type Lang,
+  labelOf,
+  localText,
+  type QuickSearchGroup,
+  type QuickSearchHit,
+  type Registry,
+} from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EntityAccess } from '../auth/grants';
@@ -33,14 +41,18 @@ function searchable(registry: Registry): { entity: string; pages: string[] }[] {
   return [...pages].map(([entity, codes]) => ({ entity, pages: codes }));
 }
 
-function hitOf(registry: Registry, entity: string, row: Row): QuickSearchHit {
+function hitOf(registry: Registry, entity: string, row: Row, lang: Lang): QuickSearchHit {
   const def = registry.get(entity);
   const detail = def.list.search
-    .filter((f) => f !== def.display)
+    .filter((name) => {
+      const f = def.fields[name];
+      // an English companion is read through its Chinese field
+      return name !== def.display && !(f?.kind === 'text' && f.englishOf);
+    })
     .map((name) => {
       const f = def.fields[name];
-      // a searched reference shows its record's name, not its id
-      return row[f?.kind === 'ref' ? displayNameOf(name, f) : name];
+      // a searched reference shows its record's name, not its id; a bilingual name in the reader's language
+      return localText(row, f?.kind === 'ref' ? displayNameOf(name, f) : name, lang);
     })
     .filter((v) => v !== null && v !== undefined && v !== '')
     .slice(0, 2)
@@ -94,7 +106,7 @@ export function quickSearchRoutes(app: FastifyInstance, engine: Engine) {
           Label: labelOf(svc.def.label, ctx.lang),
           TotalCount: paging.TotalCount,
           Capped: !!paging.Capped,
-          Hits: rows.map((r) => hitOf(engine.registry, entity, r)),
+          Hits: rows.map((r) => hitOf(engine.registry, entity, r, ctx.lang)),
         });
       }
       return ok(groups, ctx);

@@ -254,7 +254,9 @@ export function EntityForm({
               {fields.map(([name, f]) => (
                 <Col
                   key={name}
-                  span={f.kind === 'text' && f.multiline ? 24 : 12}
+                  // one column on a phone (antd's xs), two from a small tablet up
+                  xs={24}
+                  sm={f.kind === 'text' && f.multiline ? 24 : 12}
                   data-testid={`field-${name}`}
                 >
                   <Form.Item

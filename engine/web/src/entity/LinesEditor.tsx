@@ -13,6 +13,7 @@ import { LAZY_KINDS, LazyPicker } from './LazyPicker';
 import { LineFind } from './LineFind';
 import { LINE_VIEWPORT, LineFaultsContext, matchRow, useLineWindow } from './lineWindow';
 import { newLine, type ZodRule } from './payload';
+import { usePhone } from './phone';
 
 export interface LinesEditorProps {
   name: string;
@@ -225,6 +226,7 @@ function LinesTable(props: {
 }) {
   const { name, rows, columns } = props;
   const { enabled, reveal, box, window: win, onScroll } = useLineWindow(name, rows.length);
+  const phone = usePhone();
   const { token } = theme.useToken();
   // the row the last search found, marked; a search again goes on from it
   const [found, setFound] = useState<number | null>(null);
@@ -261,9 +263,12 @@ function LinesTable(props: {
             columns={
               enabled
                 ? columns.map((c) => ({ ...c, onHeaderCell: stickyHeader }))
-                : columns.map(({ width, ...c }) =>
-                    c.key === undefined || c.key === '_remove' ? { ...c, width } : c,
-                  )
+                : phone
+                  ? // a phone keeps each column's width and scrolls across: squeezed to 390 px no cell was readable
+                    columns
+                  : columns.map(({ width, ...c }) =>
+                      c.key === undefined || c.key === '_remove' ? { ...c, width } : c,
+                    )
             }
           />
         </RowSpacers>

@@ -4,8 +4,8 @@ import {
   type FieldDef,
   type Lang,
   labelOf,
-  type Paging,
   localText,
+  type Paging,
   refShown,
 } from '@mes/model';
 import dayjs from 'dayjs';

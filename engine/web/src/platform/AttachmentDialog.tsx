@@ -1,18 +1,31 @@
 import {
+  CameraOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EyeOutlined,
   PaperClipOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { attachmentType, type EntityDef } from '@mes/model';
+import { attachmentType, type EntityDef, PHOTO_ACCEPT, UPLOAD_ACCEPT } from '@mes/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Image, Modal, Popconfirm, Space, Table, Tooltip, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Image,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tooltip,
+  Upload,
+  type UploadProps,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStorage } from '../api';
 import { useApi } from '../entity/context';
 import { formatDateTime } from '../entity/format';
+import { usePhone } from '../entity/phone';
 import { useLang } from '../i18n';
 import { type AttachmentRow, platformKeys } from './api';
 import { fetchFile, saveBlob } from './download';
@@ -98,6 +111,7 @@ export function AttachmentDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const phone = usePhone();
   const reload = () => qc.invalidateQueries({ queryKey: platformKeys.attachments(def.name, id) });
 
   const download = async (r: AttachmentRow) => {
@@ -114,6 +128,35 @@ export function AttachmentDialog(props: {
     } catch {
       // the client showed the server's message
     }
+  };
+
+  // one upload's settings, for the file chooser and (on a phone) the camera
+  const uploadProps: UploadProps = {
+    action: api.url('/Attachment/'),
+    name: 'file',
+    showUploadList: false,
+    maxCount: 1,
+    data: (file) => ({ BZ_Table: def.name, BZ_Code: String(id), File_Name: file.name }),
+    headers: {
+      Authorization: authStorage().authorizationHeader() ?? '',
+      Accept: 'application/json',
+      'Accept-Language': lang,
+    },
+    beforeUpload: (file) => {
+      const p = fileProblem(file);
+      if (!p) return true;
+      setError(t(`platform.attachments.${p}`, { limit: ATTACHMENT_MAX_MB }));
+      return Upload.LIST_IGNORE;
+    },
+    onChange: (info) => {
+      if (info.file.status === 'uploading') return setUploading(true);
+      setUploading(false);
+      const r = info.file.response as { Code?: number; Message?: string } | undefined;
+      if (r?.Code === 0) {
+        setError(null);
+        void reload();
+      } else setError(r?.Message || t('platform.attachments.saveFailed'));
+    },
   };
 
   return (
@@ -137,37 +180,21 @@ export function AttachmentDialog(props: {
         />
       )}
       {!readOnly && (
-        <Upload
-          action={api.url('/Attachment/')}
-          name="file"
-          showUploadList={false}
-          maxCount={1}
-          data={(file) => ({ BZ_Table: def.name, BZ_Code: String(id), File_Name: file.name })}
-          headers={{
-            Authorization: authStorage().authorizationHeader() ?? '',
-            Accept: 'application/json',
-            'Accept-Language': lang,
-          }}
-          beforeUpload={(file) => {
-            const p = fileProblem(file);
-            if (!p) return true;
-            setError(t(`platform.attachments.${p}`, { limit: ATTACHMENT_MAX_MB }));
-            return Upload.LIST_IGNORE;
-          }}
-          onChange={(info) => {
-            if (info.file.status === 'uploading') return setUploading(true);
-            setUploading(false);
-            const r = info.file.response as { Code?: number; Message?: string } | undefined;
-            if (r?.Code === 0) {
-              setError(null);
-              void reload();
-            } else setError(r?.Message || t('platform.attachments.saveFailed'));
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={uploading} data-testid="attachments-upload">
-            {t('platform.attachments.upload')}
-          </Button>
-        </Upload>
+        <Space wrap>
+          <Upload {...uploadProps} accept={UPLOAD_ACCEPT}>
+            <Button icon={<UploadOutlined />} loading={uploading} data-testid="attachments-upload">
+              {t('platform.attachments.upload')}
+            </Button>
+          </Upload>
+          {/* a phone takes the photo straight from its camera (spec: photos, jpg or png, are attachments) */}
+          {phone && (
+            <Upload {...uploadProps} accept={PHOTO_ACCEPT} capture="environment">
+              <Button icon={<CameraOutlined />} loading={uploading} data-testid="attachments-photo">
+                {t('platform.attachments.photo')}
+              </Button>
+            </Upload>
+          )}
+        </Space>
       )}
       <Table<AttachmentRow>
         style={{ marginTop: 12 }}
