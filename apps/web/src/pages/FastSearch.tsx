@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { menuIcon } from '../layout/icons';
 import { useSession } from '../session/session';
 import { nameOf, searchMenus } from '../shell/menu';
+import { usePinyin } from '../shell/pinyin';
 import { useQuickSearch } from '../shell/quickSearch';
 
 const PER_ENTITY = 5;
@@ -22,6 +23,7 @@ export function FastSearch() {
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
 
+  usePinyin(true);
   const menus = searchMenus(pages, q);
   const docs = useQuickSearch(q, PER_ENTITY);
 

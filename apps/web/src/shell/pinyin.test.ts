@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageEntry } from './menu';
 import { searchMenus } from './menu';
-import { matchesName, pinyinKeys } from './pinyin';
+import { loadPinyin, matchesName, pinyinKeys } from './pinyin';
+
+beforeAll(() => loadPinyin());
 
 describe('pinyin matching', () => {
   it('derives full pinyin and initials without tones', () => {

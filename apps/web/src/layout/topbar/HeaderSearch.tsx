@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useDebounced } from '../../hooks/useDebounced';
 import { useSession } from '../../session/session';
 import { nameOf, searchMenus } from '../../shell/menu';
+import { usePinyin } from '../../shell/pinyin';
 import { useQuickSearch } from '../../shell/quickSearch';
 import { MENU_SEARCH_DELAY_MS } from '../../shell/rules';
 import { TopIcon } from './TopIcon';
@@ -31,6 +32,7 @@ export function HeaderSearch() {
   const term = useDebounced(text, MENU_SEARCH_DELAY_MS);
   const picked = useRef(false);
   const docs = useQuickSearch(open ? term : '', TYPE_AHEAD_PER_ENTITY);
+  const pinyinReady = usePinyin(open);
 
   const options = useMemo(() => {
     const menus = searchMenus(pages, term)
@@ -68,7 +70,8 @@ export function HeaderSearch() {
         ? [{ value: '', disabled: true, label: <Spin size="small" data-testid="header-search-loading" /> }]
         : []),
     ];
-  }, [pages, term, lang, docs.data, docs.isFetching, t]);
+    // pinyinReady: the menus are matched again once pinyin has loaded
+  }, [pages, term, lang, docs.data, docs.isFetching, t, pinyinReady]);
 
   const close = () => {
     setOpen(false);
