@@ -36,6 +36,14 @@ describe.skipIf(!hasBrowser)('a phone at 390 px', () => {
     const headers = await table.locator('thead th').allInnerTexts();
     expect(headers.join('|')).toContain('Unit code');
     expect(headers.join('|')).not.toContain('Decimals');
+    // the kept columns fit the screen: the name and the row's actions are in view, not scrolled away
+    const within = async (selector: string) => {
+      const box = await table.locator(selector).first().boundingBox();
+      expect(box, selector).toBeTruthy();
+      expect((box?.x ?? 0) + (box?.width ?? 0), selector).toBeLessThanOrEqual(390);
+    };
+    await within('td:text-is("kg")');
+    await within('[data-testid^="entity-edit-"]');
     await table.locator('.ant-table-row-expand-icon').first().click();
     await eventually(() => table.locator(tid('phone-row-detail')).first().innerText()).toContain('Decimals');
     await pageIsNotWider();
@@ -70,6 +78,11 @@ describe.skipIf(!hasBrowser)('a phone at 390 px', () => {
     ]);
     await camera.setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await eventually(() => page.locator(tid('attachments-table')).innerText()).toContain('IMG_0001.jpg');
+    // the name has room: size, uploader and time give way on a phone
+    const nameCell = await page
+      .locator(`${tid('attachments-table')} td:has-text("IMG_0001.jpg")`)
+      .boundingBox();
+    expect(nameCell?.width).toBeGreaterThan(120);
     const saved = await t.call<{ File_Name: string; Attachment_Type: number }[]>(
       'GET',
       `/Attachment?BZ_Code=${factory.Factory_ID}&BZ_Table=Factory`,

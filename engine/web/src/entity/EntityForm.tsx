@@ -313,7 +313,8 @@ export function EntityForm({
           </fieldset>
         </LineFaultsContext.Provider>
       </LineReveal.Provider>
-      <Flex justify="end" gap={8}>
+      {/* wraps on a phone: the tools (attachments, print, …) take a line of their own */}
+      <Flex justify="end" gap={8} wrap>
         <ConfigProvider componentDisabled={false}>
           <div style={{ marginRight: 'auto' }}>
             <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />

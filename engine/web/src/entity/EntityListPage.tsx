@@ -299,9 +299,11 @@ export function EntityListPage({
             components={virtual ? VIRTUAL_BODY : undefined}
             onRow={virtual ? virtualRow : undefined}
             scroll={
-              virtual
-                ? { x: Math.max(totalWidth(shown) + SELECTION_WIDTH, hostWidth), y: VIRTUAL_VIEWPORT }
-                : { x: 'max-content' }
+              folded
+                ? undefined
+                : virtual
+                  ? { x: Math.max(totalWidth(shown) + SELECTION_WIDTH, hostWidth), y: VIRTUAL_VIEWPORT }
+                  : { x: 'max-content' }
             }
             summary={(onPage) =>
               summaryRow(

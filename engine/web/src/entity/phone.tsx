@@ -42,7 +42,8 @@ export function splitForPhone(
   const rest: ColumnType<Row>[] = [];
   for (const c of columns) {
     const key = String(c.key ?? '');
-    if (keep.has(key)) shown.push(key === '_actions' ? { ...c, fixed: undefined, width: undefined } : c);
+    // no set widths: the kept columns share the screen and their text wraps
+    if (keep.has(key)) shown.push({ ...c, fixed: undefined, width: undefined, ellipsis: false });
     else if (key !== '_serial') rest.push(c);
   }
   // a list whose declaration names no key column still shows something in the row

@@ -207,6 +207,7 @@ export function AttachmentDialog(props: {
         data-testid="attachments-table"
         columns={[
           { key: 'name', dataIndex: 'File_Name', title: t('platform.attachments.fileName'), ellipsis: true },
+          // a phone shows the name and the actions; size, uploader and time have no room beside them
           {
             key: 'size',
             title: t('platform.attachments.size'),
@@ -262,7 +263,7 @@ export function AttachmentDialog(props: {
               </Space>
             ),
           },
-        ]}
+        ].filter((c) => !phone || c.key === 'name' || c.key === 'actions')}
       />
       {preview && (
         // antd's preview brings the toolbar: zoom, rotate, flip
