@@ -16,6 +16,7 @@ import {
   Popconfirm,
   Space,
   Table,
+  type TableColumnsType,
   Tooltip,
   Upload,
   type UploadProps,
@@ -205,65 +206,72 @@ export function AttachmentDialog(props: {
         pagination={false}
         locale={{ emptyText: t('platform.attachments.empty') }}
         data-testid="attachments-table"
-        columns={[
-          { key: 'name', dataIndex: 'File_Name', title: t('platform.attachments.fileName'), ellipsis: true },
-          // a phone shows the name and the actions; size, uploader and time have no room beside them
-          {
-            key: 'size',
-            title: t('platform.attachments.size'),
-            width: 90,
-            render: (_v, r) => sizeText(r.File_Size),
-          },
-          { key: 'by', dataIndex: 'Creater_Name', title: t('platform.attachments.uploader'), width: 100 },
-          {
-            key: 'at',
-            title: t('platform.attachments.time'),
-            width: 160,
-            render: (_v, r) => formatDateTime(r.Created_At),
-          },
-          {
-            key: 'actions',
-            width: 110,
-            render: (_v, r) => (
-              <Space size={0}>
-                {r.Attachment_Type === 2 && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EyeOutlined />}
-                    aria-label={t('platform.attachments.preview')}
-                    onClick={() => setPreview(api.url(`/Attachment/GetImg/${r.File_Path}`))}
-                    data-testid={`attachment-preview-${r.File_Name}`}
-                  />
-                )}
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  aria-label={t('platform.attachments.download')}
-                  onClick={() => download(r)}
-                  data-testid={`attachment-download-${r.File_Name}`}
-                />
-                {!readOnly && (
-                  <Popconfirm
-                    title={t('platform.attachments.confirmRemove', { file: r.File_Name })}
-                    okButtonProps={{ danger: true, 'data-testid': 'attachment-remove-confirm' }}
-                    onConfirm={() => remove(r)}
-                  >
+        columns={(
+          [
+            {
+              key: 'name',
+              dataIndex: 'File_Name',
+              title: t('platform.attachments.fileName'),
+              ellipsis: true,
+            },
+            // a phone shows the name and the actions; size, uploader and time have no room beside them
+            {
+              key: 'size',
+              title: t('platform.attachments.size'),
+              width: 90,
+              render: (_v, r) => sizeText(r.File_Size),
+            },
+            { key: 'by', dataIndex: 'Creater_Name', title: t('platform.attachments.uploader'), width: 100 },
+            {
+              key: 'at',
+              title: t('platform.attachments.time'),
+              width: 160,
+              render: (_v, r) => formatDateTime(r.Created_At),
+            },
+            {
+              key: 'actions',
+              width: 110,
+              render: (_v, r) => (
+                <Space size={0}>
+                  {r.Attachment_Type === 2 && (
                     <Button
                       type="link"
                       size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('common.delete')}
-                      data-testid={`attachment-remove-${r.File_Name}`}
+                      icon={<EyeOutlined />}
+                      aria-label={t('platform.attachments.preview')}
+                      onClick={() => setPreview(api.url(`/Attachment/GetImg/${r.File_Path}`))}
+                      data-testid={`attachment-preview-${r.File_Name}`}
                     />
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ].filter((c) => !phone || c.key === 'name' || c.key === 'actions')}
+                  )}
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    aria-label={t('platform.attachments.download')}
+                    onClick={() => download(r)}
+                    data-testid={`attachment-download-${r.File_Name}`}
+                  />
+                  {!readOnly && (
+                    <Popconfirm
+                      title={t('platform.attachments.confirmRemove', { file: r.File_Name })}
+                      okButtonProps={{ danger: true, 'data-testid': 'attachment-remove-confirm' }}
+                      onConfirm={() => remove(r)}
+                    >
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('common.delete')}
+                        data-testid={`attachment-remove-${r.File_Name}`}
+                      />
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ] satisfies TableColumnsType<AttachmentRow>
+        ).filter((c) => !phone || c.key === 'name' || c.key === 'actions')}
       />
       {preview && (
         // antd's preview brings the toolbar: zoom, rotate, flip
