@@ -93,4 +93,16 @@ describe.skipIf(!hasBrowser)('a phone at 390 px', () => {
     await pageIsNotWider();
     await shot(page, 'phone-photo-attachment');
   });
+
+  it('finds a menu by pinyin initials and opens the first hit with Enter (desktop, zh)', async () => {
+    const desk = await newPage(browser, { width: 1280, height: 800 });
+    await signInContext(desk.context, t.url, 'admin', 'admin123');
+    await desk.page.goto(t.url);
+    await desk.page.fill(tid('menu-search'), 'kctz');
+    await desk.page.waitForSelector(tid('menu-result-IV.ledger'));
+    expect(await desk.page.locator(tid('menu-results')).innerText()).toContain('库存台账');
+    await desk.page.press(tid('menu-search'), 'Enter');
+    await desk.page.waitForURL((u) => u.pathname === '/IV/report/stockLedger');
+    await desk.context.close();
+  });
 });
