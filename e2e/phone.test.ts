@@ -94,7 +94,7 @@ describe.skipIf(!hasBrowser)('a phone at 390 px', () => {
     await shot(page, 'phone-photo-attachment');
   });
 
-  it('finds a menu by pinyin initials and opens the first hit with Enter (desktop, zh)', async () => {
+  it('finds a menu by pinyin initials (Enter opens the first hit) and a SOW as typed (desktop, zh)', async () => {
     const desk = await newPage(browser, { width: 1280, height: 800 });
     await signInContext(desk.context, t.url, 'admin', 'admin123');
     await desk.page.goto(t.url);
@@ -103,6 +103,20 @@ describe.skipIf(!hasBrowser)('a phone at 390 px', () => {
     expect(await desk.page.locator(tid('menu-results')).innerText()).toContain('库存台账');
     await desk.page.press(tid('menu-search'), 'Enter');
     await desk.page.waitForURL((u) => u.pathname === '/IV/report/stockLedger');
+    // the header search shows records as they are typed and opens the one picked in its tab
+    const sow = (await t.call<{ Sow_ID: number; Sow_NO: string }[]>('GET', '/Sow?PageSize=1')).body.Data[0];
+    await desk.page.click(tid('header-search'));
+    await desk.page.fill(tid('header-search-input'), sow.Sow_NO);
+    await desk.page.click(tid(`header-search-hit-Sow-${sow.Sow_ID}`));
+    await desk.page.waitForURL((u) => u.pathname === `/SRM/sow/${sow.Sow_ID}`);
+    // the record's form, not the list: its number is in the form's field
+    await eventually(() =>
+      desk.page
+        .locator(`${tid('field-Sow_NO')} input`)
+        .first()
+        .inputValue(),
+    ).toBe(sow.Sow_NO);
+    await shot(desk.page, 'header-search-sow');
     await desk.context.close();
   });
 });
