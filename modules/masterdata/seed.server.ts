@@ -192,22 +192,23 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
   const key = (rec: Record<string, unknown>, k: string) => rec[k] as number;
 
   const units: Record<string, number> = {};
-  for (const [code, name, precision] of [
-    ['PCS', '个', 0],
-    ['KG', '千克', 3],
-    ['M', '米', 2],
-    ['SET', '套', 0],
-    ['BOX', '箱', 0],
-    ['L', '升', 3],
+  for (const [code, name, nameEn, precision] of [
+    ['PCS', '个', 'pcs', 0],
+    ['KG', '千克', 'kg', 3],
+    ['M', '米', 'm', 2],
+    ['SET', '套', 'set', 0],
+    ['BOX', '箱', 'box', 0],
+    ['L', '升', 'L', 3],
   ] as const)
     units[code] = key(
-      await add('Unit', { Unit_Code: code, Unit_Name: name, Precision: precision }),
+      await add('Unit', { Unit_Code: code, Unit_Name: name, Unit_Name_En: nameEn, Precision: precision }),
       'Unit_ID',
     );
   const cny = key(
     await add('Currency', {
       Currency_Code: 'CNY',
       Currency_Name: '人民币',
+      Currency_Name_En: 'Chinese yuan',
       Symbol: '¥',
       Exchange_Rate: '1',
       Is_Base: true,
@@ -217,6 +218,7 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
   await add('Currency', {
     Currency_Code: 'USD',
     Currency_Name: '美元',
+    Currency_Name_En: 'US dollar',
     Symbol: '$',
     Exchange_Rate: '7.1',
     Is_Base: false,
@@ -224,6 +226,7 @@ export async function seedMasterdata({ engine, tx, ctx }: SeedContext) {
   await add('Currency', {
     Currency_Code: 'EUR',
     Currency_Name: '欧元',
+    Currency_Name_En: 'Euro',
     Symbol: '€',
     Exchange_Rate: '7.8',
     Is_Base: false,

@@ -8,7 +8,7 @@ export const unit = defineEntity({
   menu: 'record.unit',
   fields: {
     Unit_Code: text({ zh: '单位编码', en: 'Unit code' }, { max: 20, required: true, unique: true }),
-    Unit_Name: text({ zh: '单位名称', en: 'Unit name' }, { max: 30, required: true }),
+    Unit_Name: text({ zh: '单位名称', en: 'Unit name' }, { max: 30, required: true, bilingual: true }),
     Precision: int({ zh: '小数位数', en: 'Decimals' }, { min: 0, max: 6 }),
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
@@ -24,7 +24,10 @@ export const currency = defineEntity({
   menu: 'record.currency',
   fields: {
     Currency_Code: text({ zh: '币种代码', en: 'Currency code' }, { max: 3, required: true, unique: true }),
-    Currency_Name: text({ zh: '币种名称', en: 'Currency name' }, { max: 30, required: true }),
+    Currency_Name: text(
+      { zh: '币种名称', en: 'Currency name' },
+      { max: 30, required: true, bilingual: true },
+    ),
     Symbol: text({ zh: '符号', en: 'Symbol' }, { max: 5 }),
     Exchange_Rate: decimal({ zh: '汇率', en: 'Exchange rate' }, { precision: 18, scale: 6, min: '0' }),
     Is_Base: bool({ zh: '本位币', en: 'Base currency' }),

@@ -37,7 +37,8 @@ export const bom = defineEntity({
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true, hiddenInList: true }),
   },
   display: 'List_NO',
-  list: { search: ['List_NO', 'Remark'], defaultSort: '-Bom_ID' },
+  // a BOM is looked for by its product as often as by its number
+  list: { search: ['List_NO', 'Material_ID', 'Remark'], defaultSort: '-Bom_ID' },
   features: {
     tags: true,
     attachments: true,

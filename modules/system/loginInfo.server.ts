@@ -64,8 +64,8 @@ export function loginInfoRoutes(app: FastifyInstance, engine: Engine) {
     const menus = await userMenu(engine, req);
     const list = async (q: ReturnType<typeof sql>) => (staff ? (await q.execute(db)).rows : []);
     const dictionaries =
-      (await list(sql`SELECT d.id AS "ID", d.storage_name AS "Storage_Name", d.encoding_rules AS "Encoding_Rules",
-        coalesce(json_agg(json_build_object('Item_Code', i.item_code, 'Item_Name', i.item_name) ORDER BY i.line_no)
+      (await list(sql`SELECT d.id AS "ID", d.storage_name AS "Storage_Name", d.storage_name_en AS "Storage_Name_En", d.encoding_rules AS "Encoding_Rules",
+        coalesce(json_agg(json_build_object('Item_Code', i.item_code, 'Item_Name', i.item_name, 'Item_Name_En', i.item_name_en) ORDER BY i.line_no)
           FILTER (WHERE i.id IS NOT NULL), '[]') AS "Items"
       FROM data_dictionary d LEFT JOIN data_dictionary_items i ON i.parent_id = d.id AND NOT i.disabled
       GROUP BY d.id ORDER BY d.id`)) as unknown[];

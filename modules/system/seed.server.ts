@@ -135,42 +135,78 @@ export async function seedSystem(seed: SeedContext) {
       Crosses_Midnight: cross,
     });
 
-  const dict = (name: string, items: [string, string][], rule?: string) =>
+  // names and items in both languages (the migration 0039 gives older databases the same English)
+  const dict = ([name, nameEn]: [string, string], items: [string, string, string][], rule?: string) =>
     add('DataDictionary', {
       Storage_Name: name,
+      Storage_Name_En: nameEn,
       Is_Encoding: !!rule,
       Encoding_Rules: rule ?? null,
-      Items: items.map(([code, itemName], i) => ({ Item_Code: code, Item_Name: itemName, Sort_NO: i + 1 })),
+      Items: items.map(([code, itemName, itemNameEn], i) => ({
+        Item_Code: code,
+        Item_Name: itemName,
+        Item_Name_En: itemNameEn,
+        Sort_NO: i + 1,
+      })),
     });
-  await dict('付款方式', [
-    ['T30', '月结30天'],
-    ['T60', '月结60天'],
-    ['PRE', '预付款'],
-    ['COD', '货到付款'],
-  ]);
-  await dict('交货条款', [
-    ['EXW', '工厂交货'],
-    ['FOB', '离岸价'],
-    ['DDP', '完税后交货'],
-  ]);
-  await dict('计量单位', [
-    ['PCS', '个'],
-    ['KG', '千克'],
-    ['M', '米'],
-    ['SET', '套'],
-    ['BOX', '箱'],
-  ]);
-  await dict('物料批次', [], 'LOT{YYYYMMDD}{####}');
+  for (const d of SEED_DICTIONARIES) await dict(d.name, d.items, d.rule);
 }
+
+/** The demo dictionaries: [zh, en] names, items as [code, zh, en]. */
+export const SEED_DICTIONARIES: {
+  name: [string, string];
+  items: [string, string, string][];
+  rule?: string;
+}[] = [
+  {
+    name: ['付款方式', 'Payment terms'],
+    items: [
+      ['T30', '月结30天', 'Net 30 days'],
+      ['T60', '月结60天', 'Net 60 days'],
+      ['PRE', '预付款', 'Prepayment'],
+      ['COD', '货到付款', 'Cash on delivery'],
+    ],
+  },
+  {
+    name: ['交货条款', 'Delivery terms'],
+    items: [
+      ['EXW', '工厂交货', 'Ex works'],
+      ['FOB', '离岸价', 'Free on board'],
+      ['DDP', '完税后交货', 'Delivered duty paid'],
+    ],
+  },
+  {
+    name: ['计量单位', 'Units of measure'],
+    items: [
+      ['PCS', '个', 'pcs'],
+      ['KG', '千克', 'kg'],
+      ['M', '米', 'm'],
+      ['SET', '套', 'set'],
+      ['BOX', '箱', 'box'],
+    ],
+  },
+  { name: ['物料批次', 'Material batches'], items: [], rule: 'LOT{YYYYMMDD}{####}' },
+];
 
 /** Roles of the demo company and who holds them; every staff account gets DEMO_PASSWORD. */
 async function seedRoles(seed: SeedContext, users: Record<string, number>) {
   const { engine, tx, ctx } = seed;
-  const role = async (code: string, name: string, remark: string) =>
-    (await engine.service('Role').insert({ Role_Code: code, Role_Name: name, Remark: remark }, ctx, tx))
-      .Role_ID as number;
+  const role = async (code: string, [name, nameEn]: [string, string], [remark, remarkEn]: [string, string]) =>
+    (
+      await engine
+        .service('Role')
+        .insert(
+          { Role_Code: code, Role_Name: name, Role_Name_En: nameEn, Remark: remark, Remark_En: remarkEn },
+          ctx,
+          tx,
+        )
+    ).Role_ID as number;
   const home = ['home'];
-  const buyer = await role('buyer', '采购员', '采购、寻源、供应商与物料档案');
+  const buyer = await role(
+    'buyer',
+    ['采购员', 'Buyer'],
+    ['采购、寻源、供应商与物料档案', 'Purchasing, sourcing, supplier and material files'],
+  );
   await grantMenus(seed, buyer, [
     ...home,
     'stock',
@@ -179,11 +215,23 @@ async function seedRoles(seed: SeedContext, users: Record<string, number>) {
     'record.material',
     'finance.payable',
   ]);
-  const planner = await role('planner', '生产计划员', '生产计划、任务单、BOM 与车间管控');
+  const planner = await role(
+    'planner',
+    ['生产计划员', 'Production planner'],
+    ['生产计划、任务单、BOM 与车间管控', 'Production plans, work documents, BOMs and shop-floor control'],
+  );
   await grantMenus(seed, planner, [...home, 'PD', 'Factory', 'record.material', 'IV', 'QC']);
-  const clerk = await role('warehouse', '仓管员', '库存单据、库存报表与仓库档案');
+  const clerk = await role(
+    'warehouse',
+    ['仓管员', 'Warehouse clerk'],
+    ['库存单据、库存报表与仓库档案', 'Stock documents, stock reports and warehouse files'],
+  );
   await grantMenus(seed, clerk, [...home, 'IV', 'record.stock', 'record.equipment', 'record.material']);
-  const supplier = await role('supplier', '供应商门户', '供应商报价门户');
+  const supplier = await role(
+    'supplier',
+    ['供应商门户', 'Supplier portal'],
+    ['供应商报价门户', 'Supplier quotation portal'],
+  );
   await grantMenus(seed, supplier, ['SRM.portal', 'home.message', 'home.needdo'], 'add,edit,export,print', 4);
 
   const hash = await hashPassword(DEMO_PASSWORD);

@@ -12,9 +12,9 @@ export const systemParameter = defineEntity({
   idStart: RESERVED_PARAMETER_IDS_BELOW,
   menu: 'setting.parameter',
   fields: {
-    Parameter_Name: text({ zh: '参数名称', en: 'Parameter' }, { max: 100, required: true }),
+    Parameter_Name: text({ zh: '参数名称', en: 'Parameter' }, { max: 100, required: true, bilingual: true }),
     Parameter_Value: text({ zh: '参数值', en: 'Value' }, { max: 200, required: true }),
-    Notes: text({ zh: '说明', en: 'Notes' }, { max: 500, multiline: true }),
+    Notes: text({ zh: '说明', en: 'Notes' }, { max: 500, multiline: true, bilingual: true }),
   },
   display: 'Parameter_Name',
   list: { defaultSort: 'ID' },

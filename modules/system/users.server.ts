@@ -65,8 +65,11 @@ export async function bootstrapAdmin({ tx }: SeedContext) {
     ?.id;
   if (!role)
     role = (
-      await sql<{ id: number }>`INSERT INTO role (role_code, role_name, is_admin, remark)
-        VALUES ('admin', '系统管理员', true, '拥有全部菜单和按钮') RETURNING id`.execute(tx)
+      await sql<{
+        id: number;
+      }>`INSERT INTO role (role_code, role_name, role_name_en, is_admin, remark, remark_en)
+        VALUES ('admin', '系统管理员', 'System administrator', true, '拥有全部菜单和按钮',
+          'Holds every menu and button') RETURNING id`.execute(tx)
     ).rows[0].id;
   if (any.rows.length) {
     const admin = (

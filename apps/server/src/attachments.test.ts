@@ -140,4 +140,16 @@ describe('attachments', () => {
     );
     expect(logo.body.Data[0].File_Path).toBe(up.body.Data.File_Path);
   });
+
+  it('takes a phone camera photo (jpg or png, any letter case) on a record as an image', async () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0, 0x10, 0x45, 0x78, 0x69, 0x66, 0, 0]);
+    const photo = await upload('IMG_20261127_101500.JPG', jpeg, { Attachment_Label: '' });
+    expect(photo.body.Code).toBe(0);
+    expect(photo.body.Data).toMatchObject({ Attachment_Type: 2, File_Path: expect.stringMatching(/\.jpg$/) });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const shot = await upload('image.png', png, { Attachment_Type: '2' });
+    expect(shot.body.Data.Attachment_Type).toBe(2);
+    // a photo renamed to hide another kind of file is still refused
+    expect((await upload('photo.jpg', EXE)).body.Message).toBe('文件内容与扩展名不符');
+  });
 });

@@ -80,9 +80,12 @@ export const role = defineEntity({
   menu: 'setting.role',
   fields: {
     Role_Code: text({ zh: '角色编码', en: 'Role code' }, { max: 30, required: true, unique: true }),
-    Role_Name: text({ zh: '角色名称', en: 'Role name' }, { max: 60, required: true, unique: true }),
+    Role_Name: text(
+      { zh: '角色名称', en: 'Role name' },
+      { max: 60, required: true, unique: true, bilingual: true },
+    ),
     Is_Admin: bool({ zh: '超级管理员', en: 'Administrator' }),
-    Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true }),
+    Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true, bilingual: true }),
   },
   lines: {
     Grants: {

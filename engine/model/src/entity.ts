@@ -1,4 +1,11 @@
-import { checkComputed, type FieldDef, type RefField, type WireValue } from './fields';
+import {
+  checkComputed,
+  englishNameOf,
+  type FieldDef,
+  type RefField,
+  type WireValue,
+  withEnglish,
+} from './fields';
 import type { Label } from './i18n';
 import { columnOf, snake } from './names';
 import type { RowRule, RuledAction } from './rules';
@@ -211,7 +218,19 @@ export const STANDARD_FIELDS = [
 export function defineEntity<
   const F extends Fields,
   const L extends Record<string, LinesDef> = Record<never, LinesDef>,
->(input: EntityInput<F, L>): EntityDef<F, L> {
+>(declared: EntityInput<F, L>): EntityDef<F, L> {
+  // bilingual text fields bring their English companions, in the entity and in its lines
+  const input: EntityInput<F, L> = {
+    ...declared,
+    fields: withEnglish(declared.fields),
+    ...(declared.lines
+      ? {
+          lines: Object.fromEntries(
+            Object.entries(declared.lines).map(([k, l]) => [k, { ...l, fields: withEnglish(l.fields) }]),
+          ) as L,
+        }
+      : {}),
+  };
   const names = Object.keys(input.fields);
   for (const n of names) {
     if (!/^[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/.test(n))
@@ -234,9 +253,11 @@ export function defineEntity<
       columns:
         input.list?.columns ??
         names.filter((n) => !input.fields[n].hiddenInList && !isSecret(input.fields[n])),
-      search:
+      search: withEnglishSearch(
+        input.fields,
         input.list?.search ??
-        names.filter((n) => input.fields[n].kind === 'text' && !isSecret(input.fields[n])),
+          names.filter((n) => input.fields[n].kind === 'text' && !isSecret(input.fields[n])),
+      ),
       sort: input.list?.sort ?? [key, ...sortable, 'State', 'Created_At', 'Updated_At'],
       defaultSort: input.list?.defaultSort ?? `-${key}`,
     },
@@ -349,3 +370,15 @@ export type WireRecord<E> =
         Updated_By: number | null;
       } & { [K in keyof L]: RecordOf<L[K]['fields']>[] } & Record<string, unknown>
     : never;
+
+/** A searched bilingual field is found by its English too. */
+function withEnglishSearch(fields: Fields, search: string[]): string[] {
+  const out: string[] = [];
+  for (const n of search) {
+    out.push(n);
+    const f = fields[n];
+    const en = englishNameOf(n);
+    if (f?.kind === 'text' && f.bilingual && !search.includes(en)) out.push(en);
+  }
+  return out;
+}

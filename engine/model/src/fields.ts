@@ -1,6 +1,6 @@
 import { addDecimal, decimalDigits, isDecimal, mulDecimal, normalizeDecimal } from './decimal';
 import type { Fields, LinesDef } from './entity';
-import type { Label } from './i18n';
+import type { Label, Lang } from './i18n';
 
 interface FieldBase {
   label: Label;
@@ -33,6 +33,13 @@ export interface TextField extends FieldBase {
   /** Never sent to clients (password hashes, secrets). */
   secret?: boolean;
   format?: 'email' | 'phone' | 'code' | 'time';
+  /**
+   * Text users read in their language (a unit's, a role's or a parameter's name): the entity gets an
+   * English companion field `<name>_En` (see `withEnglish`), shown to an English reader when filled.
+   */
+  bilingual?: boolean;
+  /** Set on a companion field: the Chinese field it gives the English of. */
+  englishOf?: string;
 }
 /**
  * Whether a list's 合计 row adds the column up. Decimals (amounts, quantities) are added up unless
@@ -239,8 +246,48 @@ export function codeNameOf(name: string): string {
 }
 
 /** What people read for a reference on a line: "code name" where the line carries the code. */
-export function refShown(name: string, f: RefField, row: Record<string, unknown>): string | undefined {
-  const shown = row[displayNameOf(name, f)];
+/** The English companion of a bilingual text field: `Unit_Name` → `Unit_Name_En`. */
+export function englishNameOf(name: string): string {
+  return `${name}_En`;
+}
+
+/** A bilingual text in the reader's language: the English companion for an English reader, else Chinese. */
+export function localText(row: Record<string, unknown>, name: string, lang: Lang): unknown {
+  const en = lang === 'en' ? row[englishNameOf(name)] : undefined;
+  return en !== null && en !== undefined && en !== '' ? en : row[name];
+}
+
+/**
+ * Every bilingual text field followed by its English companion (same size, optional, not a list column
+ * of its own: the list shows the one column in the reader's language).
+ */
+export function withEnglish<F extends Fields>(fields: F): F {
+  const out: Fields = {};
+  for (const [name, f] of Object.entries(fields)) {
+    out[name] = f;
+    if (f.kind !== 'text' || !f.bilingual) continue;
+    const en = englishNameOf(name);
+    if (en in fields) throw new Error(`${en} is declared twice`);
+    out[en] = {
+      kind: 'text',
+      label: { zh: `${f.label.zh}（英文）`, en: `${f.label.en} (English)` },
+      max: f.max,
+      multiline: f.multiline,
+      hiddenInList: true,
+      englishOf: name,
+    };
+  }
+  return out as F;
+}
+
+export function refShown(
+  name: string,
+  f: RefField,
+  row: Record<string, unknown>,
+  lang: Lang = 'zh',
+): string | undefined {
+  // a target whose name is bilingual also answers `<shown>_En`
+  const shown = localText(row, displayNameOf(name, f), lang);
   const code = row[codeNameOf(name)];
   if (shown === null || shown === undefined) return undefined;
   return code === null || code === undefined || code === '' || code === shown

@@ -7,6 +7,18 @@ export const DOCUMENT_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'pdf'] as cons
 /** The shell also takes these (spec part 1 §5). */
 export const EXTRA_EXTENSIONS = ['ppt', 'pptx', 'zip', 'rar'] as const;
 
+/**
+ * What a file chooser offers (`<input accept>`): every accepted extension, and the image types by MIME
+ * too, so that a phone offers its camera and photo library (and iOS hands over a JPEG, not HEIC).
+ */
+export const UPLOAD_ACCEPT = [
+  ...[...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS, ...EXTRA_EXTENSIONS].map((e) => `.${e}`),
+  'image/jpeg',
+  'image/png',
+].join(',');
+/** A phone's "take a photo": the camera's JPEG or PNG only. */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png';
+
 export type Sniffed = 'pdf' | 'png' | 'jpg' | 'gif' | 'bmp' | 'zip' | 'ole' | 'rar' | 'unknown';
 
 export function sniff(head: Uint8Array): Sniffed {

@@ -28,3 +28,24 @@ export const STATE_LABELS: Readonly<Record<number, { zh: string; en: string }>> 
   3: { zh: '已审核', en: 'Approved' },
   9: { zh: '已关闭', en: 'Closed' },
 };
+
+/** One record found by GET /QuickSearch. */
+export interface QuickSearchHit {
+  ID: number;
+  /** the record's display value (its number or name) */
+  Text: string;
+  /** two more of its searched values, to tell hits apart */
+  Detail: string;
+  State: number | null;
+}
+
+/** The hits of one entity in GET /QuickSearch, with the menu page (one the user holds) that opens them. */
+export interface QuickSearchGroup {
+  Entity_Name: string;
+  Menu_Code: string;
+  /** the entity's name in the reader's language */
+  Label: string;
+  TotalCount: number;
+  Capped: boolean;
+  Hits: QuickSearchHit[];
+}

@@ -38,6 +38,7 @@ export const en: Texts = {
   dictionary: {
     addItem: 'Add item',
     itemName: 'Name',
+    itemNameEn: 'Name in English',
     itemCode: 'Code',
     empty: 'Cannot be empty',
     codeRequired: 'The code is required when numbering is on',

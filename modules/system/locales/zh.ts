@@ -36,6 +36,7 @@ export const zh = {
   dictionary: {
     addItem: '新增字典项',
     itemName: '名称',
+    itemNameEn: '英文名称',
     itemCode: '编码',
     empty: '不能为空',
     codeRequired: '启用编码时编码不能为空',

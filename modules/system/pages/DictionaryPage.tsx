@@ -19,11 +19,13 @@ import { texts } from '../locales';
 interface Item {
   Item_Code?: string | null;
   Item_Name: string;
+  Item_Name_En?: string | null;
   Sort_NO?: number | null;
   Disabled?: boolean | null;
 }
 interface ItemValues {
   Item_Name?: string;
+  Item_Name_En?: string;
   Item_Code?: string;
   Sort_NO?: number | null;
 }
@@ -61,12 +63,14 @@ export function DictionaryPage({ meta }: ModulePageProps) {
       const items = (rec.Items ?? []).map((i) => ({
         Item_Code: i.Item_Code ?? null,
         Item_Name: i.Item_Name,
+        Item_Name_En: i.Item_Name_En ?? null,
         Sort_NO: i.Sort_NO ?? null,
         Disabled: i.Disabled ?? false,
       }));
       items.push({
         Item_Code: v.Item_Code?.trim() || null,
         Item_Name: (v.Item_Name ?? '').trim(),
+        Item_Name_En: v.Item_Name_En?.trim() || null,
         Sort_NO: v.Sort_NO ?? null,
         Disabled: false,
       });
@@ -128,6 +132,9 @@ export function DictionaryPage({ meta }: ModulePageProps) {
             rules={[rule('name', tt('dictionary.empty'))]}
           >
             <Input maxLength={100} data-testid="dictionary-item-name" />
+          </Form.Item>
+          <Form.Item name="Item_Name_En" label={tt('dictionary.itemNameEn')}>
+            <Input maxLength={100} data-testid="dictionary-item-name-en" />
           </Form.Item>
           <Form.Item
             name="Item_Code"

@@ -1,7 +1,8 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { authStorage } from '@mes/engine-web/api';
 import { EntityListPage, type ModulePageProps, type Row, useEntityDef } from '@mes/engine-web/entity';
-import { useLabel, useModuleText } from '@mes/engine-web/i18n';
+import { useLabel, useLang, useModuleText } from '@mes/engine-web/i18n';
+import { localText } from '@mes/model';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { texts } from '../locales';
@@ -11,6 +12,7 @@ import { GrantsDrawer } from './GrantsDrawer';
 export function RolePage({ meta }: ModulePageProps) {
   const t = useModuleText(texts);
   const label = useLabel();
+  const lang = useLang();
   const def = useEntityDef('Role');
   const [role, setRole] = useState<Row | null>(null);
   if (!def) return null;
@@ -38,7 +40,7 @@ export function RolePage({ meta }: ModulePageProps) {
       />
       <GrantsDrawer
         roleId={role ? Number(role.Role_ID) : null}
-        roleName={String(role?.Role_Name ?? '')}
+        roleName={String((role && localText(role, 'Role_Name', lang)) ?? '')}
         readOnly={!mayEdit}
         onClose={() => setRole(null)}
       />

@@ -1,4 +1,5 @@
 import type { Label, Lang } from '@mes/model';
+import { matchesName } from './pinyin';
 
 /** A button the user holds on a page (GET /ModuleMenu/GetUserMenu). */
 export interface MenuButton {
@@ -120,13 +121,25 @@ export function normalisePath(p: string): string {
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
 }
 
-/** Sidebar search: a case-insensitive contains-match on the menu name (either language). */
+/**
+ * Menu search: a case-insensitive contains-match on the menu name in either language, or on the
+ * Chinese name's pinyin (full or initials: kucun, kc → 库存). Exact and prefix hits come first, so
+ * Enter opens the most likely page.
+ */
 export function searchMenus(pages: readonly PageEntry[], term: string): PageEntry[] {
   const q = term.trim().toLowerCase();
   if (!q) return [];
-  return pages.filter(({ page }) =>
-    [page.Menu_Name, page.Menu_Name_En ?? ''].some((n) => n.toLowerCase().includes(q)),
-  );
+  const rank = ({ page }: PageEntry) => {
+    const names = [page.Menu_Name, page.Menu_Name_En ?? ''].map((n) => n.toLowerCase());
+    if (names.includes(q)) return 0;
+    if (names.some((n) => n.startsWith(q))) return 1;
+    return 2;
+  };
+  return pages
+    .filter(({ page }) => [page.Menu_Name, page.Menu_Name_En ?? ''].some((n) => matchesName(n, q)))
+    .map((entry, i) => ({ entry, i, r: rank(entry) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.entry);
 }
 
 /** Whether the user's menu has a page at this path (the feedback entry needs UserQuestion). */

@@ -1,4 +1,4 @@
-import type { EntityDef, ListQuery } from '@mes/model';
+import { type EntityDef, englishNameOf, type ListQuery } from '@mes/model';
 import type { Row } from '../db';
 import { AppError } from '../errors';
 
@@ -8,6 +8,9 @@ import { AppError } from '../errors';
  */
 export function lookupFields(def: EntityDef): string[] {
   const out = [def.key, def.display, 'State'];
+  // a bilingual name is picked in the reader's language
+  const en = englishNameOf(def.display);
+  if (def.fields[en]) out.push(en);
   if ('Disabled' in def.fields) out.push('Disabled');
   return out;
 }

@@ -6,6 +6,7 @@ import {
   columnOf,
   displayNameOf,
   type EntityDef,
+  englishNameOf,
   type Fields,
   type Filter,
   lineTable,
@@ -26,6 +27,12 @@ const STANDARD_SELECT: [string, string][] = [
   ['updated_by', 'Updated_By'],
   ['updated_at', 'Updated_At'],
 ];
+
+/** The English companion of a target's display field, when it has one. */
+function bilingual(target: EntityDef, display: string): string | undefined {
+  const en = englishNameOf(display);
+  return target.fields[en] ? en : undefined;
+}
 
 /** Column list and joins that answer with wire names, ref display values included. */
 export function selectParts(
@@ -54,8 +61,11 @@ export function selectParts(
         // a target with a code gives code and name in the one lookup, split by linesFromJson
         const code = codeFieldOf(target);
         const shown = sql.ref(`${ja}.${columnOf(f.display)}`);
-        const value =
-          code && code !== f.display
+        // a bilingual name comes with its English: [code, name, English], split by linesFromJson
+        const english = bilingual(target, f.display);
+        const value = english
+          ? sql`json_build_array(${code && code !== f.display ? sql.ref(`${ja}.${columnOf(code)}`) : sql`NULL::text`}, ${shown}, ${sql.ref(`${ja}.${columnOf(english)}`)})`
+          : code && code !== f.display
             ? sql`json_build_array(${sql.ref(`${ja}.${columnOf(code)}`)}, ${shown})`
             : shown;
         columns.push(
@@ -69,6 +79,11 @@ export function selectParts(
         sql`LEFT JOIN ${sql.table(target.table)} AS ${sql.id(ja)} ON ${sql.ref(`${ja}.id`)} = ${sql.ref(`${alias}.${columnOf(name)}`)}`,
       );
       columns.push(sql`${sql.ref(`${ja}.${columnOf(f.display)}`)} AS ${sql.id(displayNameOf(name, f))}`);
+      const english = bilingual(target, f.display);
+      if (english)
+        columns.push(
+          sql`${sql.ref(`${ja}.${columnOf(english)}`)} AS ${sql.id(englishNameOf(displayNameOf(name, f)))}`,
+        );
       // a target whose names repeat is told apart by its code wherever it is referenced
       const code = target.naming?.onReferences ? codeFieldOf(target) : undefined;
       if (code && code !== f.display)
@@ -104,7 +119,9 @@ export function linesFromJson(def: EntityDef, rec: Row): void {
           const pair = r[shown];
           if (Array.isArray(pair)) {
             r[shown] = pair[1] ?? null;
-            r[codeNameOf(name)] = pair[0] ?? null;
+            if (pair[0] !== null && pair[0] !== undefined) r[codeNameOf(name)] = pair[0];
+            else if (pair.length === 2) r[codeNameOf(name)] = null;
+            if (pair.length === 3) r[englishNameOf(shown)] = pair[2] ?? null;
           }
         }
         const v = r[name];

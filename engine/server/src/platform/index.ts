@@ -12,6 +12,7 @@ import { linesExcelRoutes } from './linesExcel';
 import { listViewRoutes } from './listViews';
 import { printRoutes } from './print';
 import { printLayoutHooks } from './printLayout';
+import { quickSearchRoutes } from './quickSearch';
 import { tagHooks, tagRoutes } from './tags';
 
 /** The engine's own entities with their behaviour and the shared endpoints every page uses. */
@@ -27,5 +28,6 @@ export const engineServerModule: ServerModule = {
     excelRoutes(app, engine);
     linesExcelRoutes(app, engine);
     listViewRoutes(app, engine);
+    quickSearchRoutes(app, engine);
   },
 };

@@ -2,7 +2,7 @@ import { type EntityDef, refShown, STATE } from '@mes/model';
 import { Alert, Button, Col, ConfigProvider, Flex, Form, Row as GridRow, Space } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueText, useLabel } from '../i18n';
+import { issueText, useLabel, useLang } from '../i18n';
 import { useCustomFields } from '../platform/api';
 import { CopyButton } from '../platform/CopyButton';
 import { CustomFieldItems } from '../platform/CustomFieldItems';
@@ -83,6 +83,7 @@ export function EntityForm({
 }: EntityFormProps) {
   const { t } = useTranslation();
   const label = useLabel();
+  const lang = useLang();
   const [form] = Form.useForm<FormValues>();
   // its approval, tags, attachments and print stay at hand (FormHeader, FormTools: viewOnly)
   const readOnly = viewOnly || pastDraft(def, record);
@@ -283,7 +284,9 @@ export function EntityForm({
               {fields.map(([name, f]) => (
                 <Col
                   key={name}
-                  span={f.kind === 'text' && f.multiline ? 24 : 12}
+                  // one column on a phone (antd's xs), two from a small tablet up
+                  xs={24}
+                  sm={f.kind === 'text' && f.multiline ? 24 : 12}
                   data-testid={`field-${name}`}
                 >
                   <Form.Item
@@ -305,7 +308,7 @@ export function EntityForm({
                     <FieldControl
                       field={f}
                       disabled={readOnly || f.readOnly || (presets !== undefined && name in presets)}
-                      refLabel={f.kind === 'ref' && source ? refShown(name, f, source) : undefined}
+                      refLabel={f.kind === 'ref' && source ? refShown(name, f, source, lang) : undefined}
                     />
                   </Form.Item>
                 </Col>
@@ -340,7 +343,8 @@ export function EntityForm({
           </fieldset>
         </LineFaultsContext.Provider>
       </LineReveal.Provider>
-      <Flex justify="end" gap={8}>
+      {/* wraps on a phone: the tools (attachments, print, …) take a line of their own */}
+      <Flex justify="end" gap={8} wrap>
         <ConfigProvider componentDisabled={false}>
           <div style={{ marginRight: 'auto' }}>
             <FormTools def={def} record={record} menuId={menuId} buttons={buttons} readOnly={viewOnly} />

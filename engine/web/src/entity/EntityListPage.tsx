@@ -31,6 +31,7 @@ import { announceDone, removeAction } from './feedback';
 import type { Row } from './format';
 import { type ListDialog, ListDialogs } from './ListDialogs';
 import { ListToolbar } from './ListToolbar';
+import { PhoneRowDetail, phoneKeyColumns, splitForPhone, usePhone } from './phone';
 import { presetValues } from './presets';
 import { useDeleteEntity, useEntityList } from './queries';
 import { OpenRequest } from './recordLink';
@@ -88,6 +89,7 @@ export function EntityListPage({
   userId,
 }: EntityListPageProps) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const lang = useLang();
   const label = useLabel();
   const [page, setPage] = useState(1);
@@ -219,8 +221,11 @@ export function EntityListPage({
       return void message.warning(t('platform.print.draft'), PRINT_MESSAGE_SECONDS);
     print(selectedRows.map((r) => r[def.key]).join(','));
   };
+  // a phone keeps the key columns in the row and folds the rest into it (not a tree, whose rows
+  // expand to their children, nor a windowed table, whose rows keep one height)
+  const folded = phone && !treeComplete && !virtual ? splitForPhone(columns, phoneKeyColumns(def)) : null;
   // a virtual table keeps its widths while rows come and go; the selection box adds its own
-  const shown = virtual ? withWidths(columns) : columns;
+  const shown = folded ? folded.shown : virtual ? withWidths(columns) : columns;
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
@@ -341,9 +346,11 @@ export function EntityListPage({
             components={virtual ? VIRTUAL_BODY : undefined}
             onRow={virtual ? virtualRow : undefined}
             scroll={
-              virtual
-                ? { x: Math.max(totalWidth(shown) + SELECTION_WIDTH, hostWidth), y: VIRTUAL_VIEWPORT }
-                : { x: 'max-content' }
+              folded
+                ? undefined
+                : virtual
+                  ? { x: Math.max(totalWidth(shown) + SELECTION_WIDTH, hostWidth), y: VIRTUAL_VIEWPORT }
+                  : { x: 'max-content' }
             }
             summary={(onPage) =>
               summaryRow(
@@ -357,17 +364,22 @@ export function EntityListPage({
               )
             }
             expandable={
-              treeComplete
+              folded
                 ? {
-                    expandedRowKeys,
-                    onExpand: (open, r) => {
-                      const next = new Set(collapsed);
-                      if (open) next.delete(r[def.key] as Key);
-                      else next.add(r[def.key] as Key);
-                      setCollapsed(next);
-                    },
+                    expandedRowRender: (r, i) => <PhoneRowDetail columns={folded.rest} row={r} index={i} />,
+                    rowExpandable: () => folded.rest.length > 0,
                   }
-                : undefined
+                : treeComplete
+                  ? {
+                      expandedRowKeys,
+                      onExpand: (open, r) => {
+                        const next = new Set(collapsed);
+                        if (open) next.delete(r[def.key] as Key);
+                        else next.add(r[def.key] as Key);
+                        setCollapsed(next);
+                      },
+                    }
+                  : undefined
             }
             pagination={
               treeComplete

@@ -1,11 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type FieldDef, type LineContextDef, type LinesDef, type RefField, refShown } from '@mes/model';
+import {
+  type FieldDef,
+  type Lang,
+  type LineContextDef,
+  type LinesDef,
+  type RefField,
+  refShown,
+} from '@mes/model';
 import { Field } from '@rc-component/form';
 import { Button, Form, Table, type TableProps, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { memo, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLabel } from '../i18n';
+import { useLabel, useLang } from '../i18n';
 import { RowSpacers, SpacedBody } from '../platform/virtualRows';
 import { type ControlProps, FieldControl } from './controls';
 import type { Row } from './format';
@@ -14,6 +21,7 @@ import { LineFind } from './LineFind';
 import { contextApplies, contextHeader, LineContextCell } from './lineContext';
 import { LINE_VIEWPORT, LineFaultsContext, matchRow, useLineWindow } from './lineWindow';
 import { newLine, type ZodRule } from './payload';
+import { usePhone } from './phone';
 
 export interface LinesEditorProps {
   name: string;
@@ -29,6 +37,7 @@ export interface LinesEditorProps {
 export function refNames(
   fields: Record<string, FieldDef>,
   rows: readonly Row[] = [],
+  lang: Lang = 'zh',
 ): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
   for (const [col, f] of Object.entries(fields)) {
@@ -36,7 +45,7 @@ export function refNames(
     const names = new Map<string, string>();
     for (const r of rows) {
       const id = r[col];
-      const name = refShown(col, f as RefField, r);
+      const name = refShown(col, f as RefField, r, lang);
       if (id !== null && id !== undefined && name !== undefined) names.set(String(id), name);
     }
     out.set(col, names);
@@ -241,6 +250,7 @@ function LinesTable(props: {
 }) {
   const { name, rows, columns } = props;
   const { enabled, reveal, box, window: win, onScroll } = useLineWindow(name, rows.length);
+  const phone = usePhone();
   const { token } = theme.useToken();
   // the row the last search found, marked; a search again goes on from it
   const [found, setFound] = useState<number | null>(null);
@@ -277,9 +287,12 @@ function LinesTable(props: {
             columns={
               enabled
                 ? columns.map((c) => ({ ...c, onHeaderCell: stickyHeader }))
-                : columns.map(({ width, ...c }) =>
-                    c.key === undefined || c.key === '_remove' ? { ...c, width } : c,
-                  )
+                : phone
+                  ? // a phone keeps each column's width and scrolls across: squeezed to 390 px no cell was readable
+                    columns
+                  : columns.map(({ width, ...c }) =>
+                      c.key === undefined || c.key === '_remove' ? { ...c, width } : c,
+                    )
             }
           />
         </RowSpacers>
@@ -314,8 +327,9 @@ export const LinesEditor = memo(function LinesEditor({
 }: LinesEditorProps) {
   const { t } = useTranslation();
   const label = useLabel();
+  const lang = useLang();
   const fields = Object.entries(lines.fields) as [string, FieldDef][];
-  const names = useMemo(() => refNames(lines.fields, loaded), [lines, loaded]);
+  const names = useMemo(() => refNames(lines.fields, loaded, lang), [lines, loaded, lang]);
   const form = Form.useFormInstance();
   // the context column follows the header (issues and transfers show stock on hand, receipts not)
   const pickHeader = useMemo(() => (lines.context ? contextHeader(lines.context) : () => null), [lines]);

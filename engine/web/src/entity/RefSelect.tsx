@@ -1,8 +1,9 @@
-import { codeFieldOf, detailFieldOf, type EntityDef, type RefField } from '@mes/model';
+import { codeFieldOf, detailFieldOf, type EntityDef, type Lang, localText, type RefField } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../i18n';
 import { useApi, useEntityDef } from './context';
 import type { Row } from './format';
 import { RefTreeSelect } from './RefTreeSelect';
@@ -32,11 +33,13 @@ export function refOptionLabel(
   display: string,
   row: Row,
   detail = true,
+  lang: Lang = 'zh',
 ): string {
   const fields = [target && codeFieldOf(target), display, detail && target && detailFieldOf(target)];
   const parts: string[] = [];
   for (const f of fields) {
-    const v = f ? row[f] : undefined;
+    // a bilingual name is offered in the reader's language
+    const v = f ? localText(row, f, lang) : undefined;
     const s = v === null || v === undefined ? '' : String(v).trim();
     if (s && !parts.includes(s)) parts.push(s);
   }
@@ -76,6 +79,7 @@ function NarrowedSearchSelect(props: RefSelectProps) {
 function RefSearchSelect(props: RefSelectProps & { narrow?: Record<string, unknown> }) {
   const { id, field, value, onChange, disabled, initialLabel, opened, status, narrow } = props;
   const { t } = useTranslation();
+  const lang = useLang();
   const api = useApi();
   const target = useEntityDef(field.entity);
   const targetKey = target?.key ?? 'ID';
@@ -113,8 +117,8 @@ function RefSearchSelect(props: RefSelectProps & { narrow?: Record<string, unkno
   // that tells same-named ones apart.
   const options: { value: number; label: string; full?: string }[] = (q.data?.Data ?? []).map((r) => ({
     value: Number(r[targetKey]),
-    label: refOptionLabel(target, field.display, r, false),
-    full: refOptionLabel(target, field.display, r),
+    label: refOptionLabel(target, field.display, r, false, lang),
+    full: refOptionLabel(target, field.display, r, true, lang),
   }));
   // Keep the chosen record visible even when the current search no longer lists it.
   const current =

@@ -1,3 +1,4 @@
+import { text } from '@mes/model';
 import { describe, expect, it } from 'vitest';
 import { category, widget } from '../test/fixtures';
 import { buildColumns, parseSort, sortParam } from './columns';
@@ -84,6 +85,20 @@ describe('formatting', () => {
     expect(cellText('Parent_ID', category.fields.Parent_ID, { Parent_Category_Name: 'P' }, 'zh', yn)).toBe(
       'P',
     );
+  });
+
+  it('shows a bilingual text and a reference to a bilingual name in the reader language', () => {
+    const yn: [string, string] = ['是', '否'];
+    const name = text({ zh: '名称', en: 'Name' }, { max: 30, bilingual: true });
+    const row = { Unit_Name: '千克', Unit_Name_En: 'kg' };
+    expect(cellText('Unit_Name', name, row, 'en', yn)).toBe('kg');
+    expect(cellText('Unit_Name', name, row, 'zh', yn)).toBe('千克');
+    expect(cellText('Unit_Name', name, { Unit_Name: '千克' }, 'en', yn)).toBe('千克');
+    const f = widget.fields.Category_ID;
+    const ref = { Category_ID: 3, Category_Name: '阀门', Category_Name_En: 'Valves' };
+    expect(cellText('Category_ID', f, ref, 'en', yn)).toBe('Valves');
+    expect(cellText('Category_ID', f, ref, 'zh', yn)).toBe('阀门');
+    expect(cellText('Category_ID', f, { ...ref, Category_Name_En: null }, 'en', yn)).toBe('阀门');
   });
 
   it('shows a reference by its name, and "code name" where the row carries the code', () => {

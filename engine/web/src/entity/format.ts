@@ -7,6 +7,7 @@ import {
   type InstantStyle,
   type Lang,
   labelOf,
+  localText,
   type Paging,
   parseInstant,
   refShown,
@@ -129,7 +130,8 @@ export function cellText(
   lang: Lang,
   yesNo: [string, string],
 ): string {
-  const v = row[cellKey(name, field)];
+  // a bilingual text (and a reference to a bilingual name) reads in the reader's language
+  const v = field.kind === 'text' ? localText(row, name, lang) : row[cellKey(name, field)];
   switch (field.kind) {
     case 'decimal':
       return formatDecimal(v, field.scale);
@@ -139,7 +141,7 @@ export function cellText(
       return formatDateTime(v);
     case 'ref':
       // "code name" where the row carries the code (a target named with it: naming.onReferences)
-      return refShown(name, field, row) ?? '';
+      return refShown(name, field, row, lang) ?? '';
     case 'enum':
       return enumLabel(field, v, lang);
     case 'bool':

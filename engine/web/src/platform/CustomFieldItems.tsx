@@ -98,7 +98,8 @@ export function CustomFieldItems({ configs, disabled }: { configs: CustomField[]
       {ordered(configs).map((c) => (
         <Col
           key={c.Column_Name}
-          span={Math.min(4, Math.max(1, c.Width)) * QUARTER_SPAN}
+          xs={24}
+          sm={Math.min(4, Math.max(1, c.Width)) * QUARTER_SPAN}
           data-testid={`field-${c.Column_Name}`}
         >
           <Form.Item

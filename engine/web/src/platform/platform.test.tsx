@@ -349,7 +349,9 @@ describe('custom fields on the form', () => {
     );
     const c = view.container;
     const f1 = await waitFor(() => c.querySelector('[data-testid="field-Extension_Field1"]') as HTMLElement);
-    expect(f1.className).toContain('ant-col-12');
+    // half the row from a small tablet up; one column on a phone
+    expect(f1.className).toContain('ant-col-sm-12');
+    expect(f1.className).toContain('ant-col-xs-24');
     // only the string true is true; a value not among the options is not shown
     expect(c.querySelector('[data-testid="field-Extension_Field2"] .ant-switch-checked')).toBeNull();
     const f3 = c.querySelector('[data-testid="field-Extension_Field3"]') as HTMLElement;

@@ -9,6 +9,7 @@ import { useDebounced } from '../../hooks/useDebounced';
 import { shellApi } from '../../session/api';
 import { useSession } from '../../session/session';
 import { nameOf, searchMenus } from '../../shell/menu';
+import { usePinyin } from '../../shell/pinyin';
 import { MENU_SEARCH_DELAY_MS } from '../../shell/rules';
 import { AccordionMenu } from './AccordionMenu';
 import { IconColumnMenu } from './IconColumnMenu';
@@ -35,6 +36,8 @@ export function Sidebar({ width, collapsed, activePath, activeModule, inDrawer, 
   const session = useSession();
   const [text, setText] = useState('');
   const term = useDebounced(text, MENU_SEARCH_DELAY_MS);
+  // pinyin loads with the first letter typed; the results are searched again once it is there
+  usePinyin(text.length > 0);
   const results = searchMenus(session.pages, term);
   const iconMode = session.user.Menu_Mode === ICON_COLUMN_MODE;
 
@@ -57,6 +60,14 @@ export function Sidebar({ width, collapsed, activePath, activeModule, inDrawer, 
             prefix={<SearchOutlined />}
             placeholder={t('app.sidebar.search')}
             data-testid="menu-search"
+            // Enter opens the first hit at once, without waiting for the typing delay
+            onPressEnter={() => {
+              const first = searchMenus(session.pages, text)[0];
+              if (!first) return;
+              setText('');
+              navigate(first.page.Route ?? '/');
+              onNavigate?.();
+            }}
             variant="borderless"
           />
         </div>
