@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { decimal, defineEntity, int, text } from '@mes/model';
+import { decimal, defineEntity, int, STATE, text } from '@mes/model';
 import { message, notification } from 'antd';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -510,11 +510,19 @@ describe('features come from the flags alone', () => {
     expect(srv.calls).toEqual([]);
   });
 
-  it('a draft document with approval offers no print (spec part 2 §4)', async () => {
+  it('a draft document with approval prints (marked 草稿 by the server), a void one does not (issue 25)', async () => {
     const srv = server();
     view = await render(
       <Providers api={srv.api}>
-        <EntityForm def={doc} record={{ ...rows[0] }} menuId={7} />
+        <EntityForm def={doc} record={{ ...rows[0], State: STATE.DRAFT }} menuId={7} />
+      </Providers>,
+    );
+    await waitFor(() => byTestId('approval-panel'));
+    expect(byTestId('print-button')).not.toBeNull();
+    view.unmount();
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={doc} record={{ ...rows[0], State: STATE.VOID }} menuId={7} />
       </Providers>,
     );
     await waitFor(() => byTestId('approval-panel'));
