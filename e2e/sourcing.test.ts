@@ -90,6 +90,9 @@ describe.skipIf(!hasBrowser)('sourcing journey in the browser', () => {
     const full = (await t.call<{ Parts: unknown[]; Suppliers: unknown[] }>('GET', `/Sow/${sowId}`)).body.Data;
     expect(full.Parts).toHaveLength(3);
     expect(full.Suppliers).toHaveLength(3);
+    // the saved form stays open on its SOW (issue 25); nothing being unsaved, its close button closes it
+    await buyer.click('.ant-drawer-open .ant-drawer-close');
+    await buyer.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
   });
 
   it('releases it to the three suppliers', async () => {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 export interface Choice {
   /** typed into the select first, to search (reference selects load options by keyword) */
   typed?: string;
-  /** the option whose title is exactly this */
+  /** the option whose title is exactly this, or a reference's code followed by this name */
   title?: string;
   /** else the first option containing this text (else the first option) */
   text?: string;
@@ -28,7 +28,8 @@ export async function choose(page: Page, scope: string | Locator, choice: Choice
   const dropdown = page.locator('.ant-select-dropdown:visible');
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   const option = choice.title
-    ? options.and(page.locator(`[title="${choice.title}"]`)).first()
+    ? // a reference option reads "code name" (issue 25: references as code and name)
+      options.and(page.locator(`[title="${choice.title}"], [title$=" ${choice.title}"]`)).first()
     : (choice.text ? options.filter({ hasText: choice.text }) : options).first();
   const want = choice.title ?? choice.text ?? '';
   // a line cell's picker is a plain box until it is clicked (LazyPicker): the click opens the select

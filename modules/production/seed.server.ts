@@ -19,6 +19,12 @@ const day = (offset: number) => {
 export async function seedProduction({ engine, tx, ctx }: SeedContext): Promise<void> {
   const c: HookContext = { ...ctx, tx, registry: engine.registry };
   const add = (entity: string, data: Row) => engine.service(entity).insert(data, ctx, tx);
+  // 系统设置 > 打印格式 (the production module's own, present only with it): the work document prints with the shop's own signature lines and copy note
+  await add('PrintLayout', {
+    Entity_Name: 'WorkDoc',
+    Footer_Text: '白联：计划  红联：车间  黄联：仓库',
+    Signature_Labels: '计划员,车间主任,领料人',
+  });
   const approve = async (entity: string, id: number) => {
     const svc = engine.service(entity);
     await sql`UPDATE ${sql.table(svc.def.table)} SET state = 3, approve_level = 1, approved_at = now()

@@ -31,12 +31,6 @@ export async function seedSystem(seed: SeedContext) {
     Contact: '王建国',
     Tel_Phone: '0512-62880001',
   });
-  // 系统设置 > 打印格式: the work document prints with the shop's own signature lines and copy note
-  await add('PrintLayout', {
-    Entity_Name: 'WorkDoc',
-    Footer_Text: '白联：计划  红联：车间  黄联：仓库',
-    Signature_Labels: '计划员,车间主任,领料人',
-  });
   await add('Factory', {
     Factory_Code: 'F02',
     Factory_Name: '昆山装配二厂',

@@ -17,6 +17,20 @@ const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, 
     const seq = counter++;
     return { Entity_Name: printable[seq % printable.length], Print_Title: `T${seq}` };
   },
+  // a level's approver must hold the menu's approve grant: the administrator does, a fresh user not
+  ApprovalSetting: async (t) => {
+    const menu = await t.call<Record<string, number>>(
+      'POST',
+      '/ModuleMenu',
+      await samplePayload(t, t.engine.registry, t.engine.registry.get('ModuleMenu'), 1),
+    );
+    if (menu.body.Code !== 0) throw new Error(`sample ModuleMenu: ${menu.body.Message}`);
+    const admin = await t.call<{ User_ID: number }[]>('GET', '/Users?User_Account=admin');
+    return {
+      Menu_ID: menu.body.Data.Menu_ID,
+      Levels: [{ Level_No: 1, Approver_ID: admin.body.Data[0]?.User_ID }],
+    };
+  },
 };
 
 /** A valid value for a field, distinct per `seq` so that unique fields stay unique. */
@@ -33,7 +47,8 @@ export function sampleValue(f: FieldDef, seq: number): unknown {
     case 'int':
       return Math.max(f.min ?? 0, Math.min(f.max ?? 1000, seq % 1000));
     case 'decimal':
-      return `${seq % 1000}.5`;
+      // at least the declared minimum, whatever the sequence has reached
+      return `${Math.max(seq % 1000, Math.ceil(Number(f.min ?? 0)))}.5`;
     case 'bool':
       return false;
     case 'date':
