@@ -3,7 +3,9 @@
  * fresh demo PGlite data dir, opened by headless Chromium. Prints the bytes on the wire (compressed,
  * headers included) of the sign-in page and of signing in until the dashboard is interactive, and the
  * time between the click and that moment; writes results/web.{json,md}.
- *   npx tsx bench/web.bench.ts   (BENCH_WEB_BUILD=0 uses apps/web/dist as it is; BENCH_WEB_RUNS, default 3)
+ *   npx tsx bench/web.bench.ts   (BENCH_WEB_BUILD=0 uses apps/web/dist as it is; BENCH_WEB_RUNS, default 3;
+ *   BENCH_WEB_URL=http://127.0.0.1:8031 measures a server already running on that dist instead of starting one;
+ *   BENCH_WEB_FILES=1 also prints every script of each step, largest first)
  * Exits 1 when a budget is exceeded.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -29,33 +31,39 @@ interface Bytes {
   requests: number;
   /** Content-Encoding of the scripts, e.g. `br: 24` */
   encodings: Record<string, number>;
+  /** Each script on the wire (path without the origin, encoded bytes), largest first. */
+  scripts: { url: string; bytes: number }[];
 }
-const empty = (): Bytes => ({ js: 0, css: 0, other: 0, requests: 0, encodings: {} });
+const empty = (): Bytes => ({ js: 0, css: 0, other: 0, requests: 0, encodings: {}, scripts: [] });
 
 /** Counts each finished response by its encoded (wire) length, from the DevTools protocol. */
 async function recorder(page: Page): Promise<{ cdp: CDPSession; take: () => Bytes }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   // no cache disabling: a second visit shows what the Cache-Control headers save
-  const kinds = new Map<string, { kind: Kind; encoding: string }>();
+  const kinds = new Map<string, { kind: Kind; encoding: string; url: string }>();
   let bytes = empty();
   cdp.on('Network.responseReceived', (e) => {
     const kind: Kind = e.type === 'Script' ? 'js' : e.type === 'Stylesheet' ? 'css' : 'other';
     const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    kinds.set(e.requestId, { kind, encoding: String(h['content-encoding'] ?? 'identity') });
+    const url = new URL(e.response.url).pathname;
+    kinds.set(e.requestId, { kind, encoding: String(h['content-encoding'] ?? 'identity'), url });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = kinds.get(e.requestId);
     if (!r) return;
     bytes[r.kind] += e.encodedDataLength;
     bytes.requests++;
-    if (r.kind === 'js') bytes.encodings[r.encoding] = (bytes.encodings[r.encoding] ?? 0) + 1;
+    if (r.kind !== 'js') return;
+    bytes.encodings[r.encoding] = (bytes.encodings[r.encoding] ?? 0) + 1;
+    bytes.scripts.push({ url: r.url, bytes: e.encodedDataLength });
   });
   return {
     cdp,
     take: () => {
       const b = bytes;
       bytes = empty();
+      b.scripts.sort((x, y) => y.bytes - x.bytes);
       return b;
     },
   };
@@ -177,27 +185,41 @@ function report(runs: Run[], manifest: Budget) {
   return { md, checks, json: { runs, manifest, budget: BUDGET } };
 }
 
+/** Which chunks each step loaded: where the bytes go (the chunk names are rolldown's). */
+function printScripts(run: Run) {
+  for (const [step, b] of [
+    ['sign-in', run.signIn],
+    ['sign in → dashboard', run.dashboard],
+  ] as const) {
+    console.log(`\n${step}: ${b.scripts.length} scripts, ${kb(b.js)} KB`);
+    for (const f of b.scripts) console.log(`${kb(f.bytes).padStart(7)}  ${f.url}`);
+  }
+}
+
 async function main() {
   if (process.env.BENCH_WEB_BUILD !== '0' || !existsSync(join(DIST, 'index.html'))) {
     const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (b.status !== 0) throw new Error('npm run build failed');
   }
   const manifest = loginClosure(DIST);
-  const dataDir = mkdtempSync(join(tmpdir(), 'mes-web-bench-'));
-  const port = await freePort();
-  console.log(`starting the server on ${port} (fresh demo data in ${dataDir})…`);
-  const server = await startServer(port, dataDir);
+  const given = process.env.BENCH_WEB_URL;
+  const dataDir = given ? '' : mkdtempSync(join(tmpdir(), 'mes-web-bench-'));
+  const port = given ? 0 : await freePort();
+  if (!given) console.log(`starting the server on ${port} (fresh demo data in ${dataDir})…`);
+  const server = given ? undefined : await startServer(port, dataDir);
+  const url = given ?? `http://127.0.0.1:${port}`;
   const browser = await launch();
   try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       // a new context is a cold cache and no cookies
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-      runs.push(await oneRun(context, `http://127.0.0.1:${port}`));
+      runs.push(await oneRun(context, url));
       await context.close();
       console.log(`run ${i + 1}: ${runs[i].signInToDashboardMs} ms`);
     }
     const { md, checks, json } = report(runs, manifest);
+    if (process.env.BENCH_WEB_FILES === '1') printScripts(runs[runs.length - 1]);
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, 'web.json'), `${JSON.stringify(json, null, 2)}\n`);
     writeFileSync(join(RESULTS, 'web.md'), md);
@@ -205,9 +227,11 @@ async function main() {
     if (checks.some((c) => c.value > c.limit)) process.exitCode = 1;
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((ok) => server.once('exit', ok));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((ok) => server.once('exit', ok));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

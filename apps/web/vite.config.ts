@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { bundleListing } from '../../scripts/bundleListing';
 import { precompress } from '../../scripts/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -19,15 +20,27 @@ const proxy: Record<string, ProxyOptions> = {
   [API_PATHS]: { target: API_TARGET, changeOrigin: false, bypass: keepNavigations },
 };
 
+/**
+ * antd's own packages (@rc-component/*, its cssinjs) are plain ES modules whose package.json does not
+ * say `sideEffects: false`, so a shell that uses antd's Dropdown got the whole of @rc-component/form
+ * (through antd's form context) and every export of @rc-component/util. They have no import-time side
+ * effects; saying so lets the build keep only what is used (issue 24: sign-in plus dashboard ≤ 300 KB).
+ * Anything else keeps what its package.json says (undefined).
+ */
+const PURE_VENDOR =
+  /[\\/]node_modules[\\/](?:@rc-component[\\/]|@ant-design[\\/](?:cssinjs|cssinjs-utils|fast-color|colors)[\\/])/;
+const pureVendor = (id: string): boolean | undefined => (PURE_VENDOR.test(id) ? false : undefined);
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), bundleListing(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
     // antd and React are one large vendor chunk by nature; pages are split per route.
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: { treeshake: { moduleSideEffects: pureVendor } },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -1,10 +1,8 @@
 import { EntityPagesProvider, useApi, useRegistry } from '@mes/engine-web/entity';
 import { useLabel } from '@mes/engine-web/i18n';
-import { Drawer } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useIsMobile } from '../hooks/useViewport';
-import { Forbidden } from '../pages/Forbidden';
 import { DASHBOARD_PATH, STATIC_ROUTES } from '../pages/registry';
 import { shellApi } from '../session/api';
 import { saveSidebarOpened, sidebarOpened } from '../session/cookies';
@@ -18,6 +16,11 @@ import { MENU_BG, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './theme';
 import { TopBar } from './topbar/TopBar';
 import { useAutoLock } from './useAutoLock';
 
+// Rarely shown, so not part of what every signed-in page loads (issue 24: sign-in + dashboard ≤ 300 KB):
+// antd's Result with its pictures for a page outside the menu, antd's Drawer for the phone's sidebar.
+const Forbidden = lazy(() => import('../pages/Forbidden').then((m) => ({ default: m.Forbidden })));
+const Drawer = lazy(() => import('antd/es/drawer'));
+
 /**
  * The main layout: top bar, sidebar, tab row and the page; unknown paths go to /404, and pages of
  * the product this user may not open show no permission.
@@ -28,7 +31,14 @@ export function AppLayout() {
   const registry = useRegistry();
   const res = resolvePath(pathname, STATIC_ROUTES, routes);
   // a page of the product outside this user's menu is refused as such, not called missing
-  if (!res) return isProductPage(pathname, registry.modules) ? <Forbidden /> : <Navigate to="/404" replace />;
+  if (!res)
+    return isProductPage(pathname, registry.modules) ? (
+      <Suspense>
+        <Forbidden />
+      </Suspense>
+    ) : (
+      <Navigate to="/404" replace />
+    );
   return (
     <TabsProvider activeKey={res.meta.path}>
       <Shell res={res} />
@@ -141,17 +151,19 @@ function Shell({ res }: { res: Resolution }) {
       />
       <div className="shell-body">
         {mobile ? (
-          <Drawer
-            open={drawer}
-            placement="left"
-            size={SIDEBAR_WIDTH}
-            closable={false}
-            onClose={() => setDrawer(false)}
-            styles={{ body: { padding: 0, background: MENU_BG } }}
-            data-testid="sidebar-drawer"
-          >
-            {sidebar}
-          </Drawer>
+          <Suspense>
+            <Drawer
+              open={drawer}
+              placement="left"
+              size={SIDEBAR_WIDTH}
+              closable={false}
+              onClose={() => setDrawer(false)}
+              styles={{ body: { padding: 0, background: MENU_BG } }}
+              data-testid="sidebar-drawer"
+            >
+              {sidebar}
+            </Drawer>
+          </Suspense>
         ) : (
           sidebar
         )}

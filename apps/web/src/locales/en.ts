@@ -70,6 +70,7 @@ export const appEn: AppCatalogue = {
     iconMode: 'Icon column',
     accordionMode: 'Accordion',
     switchMode: 'Switch menu style',
+    clear: 'Clear',
   },
   tabs: {
     refresh: 'Refresh',

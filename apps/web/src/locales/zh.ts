@@ -68,6 +68,7 @@ export const appZh = {
     iconMode: '图标栏模式',
     accordionMode: '手风琴模式',
     switchMode: '切换菜单样式',
+    clear: '清除',
   },
   tabs: {
     refresh: '刷新',

@@ -11,7 +11,7 @@ import {
 import { useApi } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Row, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,32 @@ const FIGURES: {
 function DashList<T>({ items, empty, row }: { items: T[]; empty: string; row: (item: T) => ReactNode }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return <ul className="dash-list">{items.map(row)}</ul>;
+}
+
+/**
+ * A box in antd Card's look, without antd's Card (which brings its Tabs and Skeleton along: issue 24,
+ * sign-in plus the dashboard ≤ 300 KB); `.dash-card` in dashboard.css.
+ */
+function DashCard({
+  title,
+  extra,
+  testId,
+  children,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="dash-card" data-testid={testId}>
+      <header className="dash-card-head">
+        <span className="dash-card-title">{title}</span>
+        {extra}
+      </header>
+      <div className="dash-card-body">{children}</div>
+    </section>
+  );
 }
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -108,21 +134,21 @@ export function Dashboard() {
 
   return (
     <div data-testid="dashboard">
-      <Card className="page-card" styles={{ body: { padding: '18px 24px' } }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+      <section className="page-card dash-card dash-greeting">
+        <h4 className="dash-greeting-title">
           {t('app.dashboard.greeting', {
             greeting: t(`app.dashboard.${greetingKey(dayjs().hour())}`),
             name: user.User_Name,
           })}
-        </Typography.Title>
-        <Typography.Text type="secondary">
+        </h4>
+        <span className="dash-secondary">
           {[user.Company_Name, user.Dept_Name].filter(Boolean).join(' · ')}
           {' · '}
           {t('app.dashboard.today', {
             date: dayjs().format(lang === 'en' ? 'dddd, YYYY-MM-DD' : 'YYYY年M月D日 dddd'),
           })}
-        </Typography.Text>
-      </Card>
+        </span>
+      </section>
       {wizard && (
         <Alert
           className="page-card"
@@ -142,7 +168,12 @@ export function Dashboard() {
       <Row gutter={[15, 15]} style={{ marginTop: 15 }} data-testid="dashboard-figures">
         {tiles.map((f) => (
           <Col key={f.key} xs={12} md={8} xl={Math.max(4, Math.floor(24 / tiles.length))}>
-            <Card hoverable size="small" onClick={() => navigate(f.to)} data-testid={`figure-${f.key}`}>
+            <button
+              type="button"
+              className="dash-card dash-tile"
+              onClick={() => navigate(f.to)}
+              data-testid={`figure-${f.key}`}
+            >
               <div className="fig-tile">
                 <div className="fig-tile-icon" style={{ background: f.color }}>
                   {f.icon}
@@ -152,20 +183,20 @@ export function Dashboard() {
                   <div style={{ color: '#909399' }}>{f.label}</div>
                 </div>
               </div>
-            </Card>
+            </button>
           </Col>
         ))}
       </Row>
       <Row gutter={[15, 15]} style={{ marginTop: 15 }}>
         <Col xs={24} lg={12}>
-          <Card
+          <DashCard
             title={t('app.dashboard.todos')}
             extra={
               <Link to="/needdo">
                 {t('app.dashboard.more')} <RightOutlined />
               </Link>
             }
-            data-testid="dashboard-todos"
+            testId="dashboard-todos"
           >
             <DashList
               items={pending.items.slice(0, 6)}
@@ -173,24 +204,24 @@ export function Dashboard() {
               row={(m) => (
                 <li key={m.ID}>
                   <button type="button" className="dash-item-main" onClick={() => void openMessage(m, false)}>
-                    {m.Level === 0 && <Tag color="red">{t('app.messages.urgent')}</Tag>}
+                    {m.Level === 0 && <span className="dash-tag-urgent">{t('app.messages.urgent')}</span>}
                     <span>{m.Title}</span>
                   </button>
                   <MessageTime time={m.Send_Time} />
                 </li>
               )}
             />
-          </Card>
+          </DashCard>
         </Col>
         <Col xs={24} lg={12}>
-          <Card
+          <DashCard
             title={t('app.dashboard.unread')}
             extra={
               <Link to="/AllMessage">
                 {t('app.dashboard.more')} <RightOutlined />
               </Link>
             }
-            data-testid="dashboard-unread"
+            testId="dashboard-unread"
           >
             <DashList
               items={unread.items}
@@ -205,10 +236,10 @@ export function Dashboard() {
                 </li>
               )}
             />
-          </Card>
+          </DashCard>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('app.dashboard.favourites')} data-testid="dashboard-favourites">
+          <DashCard title={t('app.dashboard.favourites')} testId="dashboard-favourites">
             {favourites.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noFavourites')} />
             ) : (
@@ -225,10 +256,10 @@ export function Dashboard() {
                 ))}
               </Space>
             )}
-          </Card>
+          </DashCard>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('app.dashboard.often')} data-testid="dashboard-often">
+          <DashCard title={t('app.dashboard.often')} testId="dashboard-often">
             {frequent.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
             ) : (
@@ -240,14 +271,14 @@ export function Dashboard() {
                     onClick={() => navigate(f.Route ?? '/')}
                   >
                     {nameOf(f, lang)}
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <span className="dash-secondary" style={{ fontSize: 12 }}>
                       {t('app.dashboard.clicks', { count: f.Click_Count })}
-                    </Typography.Text>
+                    </span>
                   </Button>
                 ))}
               </Space>
             )}
-          </Card>
+          </DashCard>
         </Col>
       </Row>
     </div>

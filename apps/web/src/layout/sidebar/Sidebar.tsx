@@ -1,7 +1,7 @@
-import { AppstoreOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CloseCircleFilled, MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { useApi } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
-import { Empty, Input, Tooltip } from 'antd';
+import { Empty, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -52,24 +52,37 @@ export function Sidebar({ width, collapsed, activePath, activeModule, inDrawer, 
     <aside className="sidebar" style={{ width }} data-testid="sidebar" data-menu-mode={iconMode ? 1 : 2}>
       {!collapsed && (
         <div className="sidebar-search">
-          <Input
-            allowClear
-            size="small"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            prefix={<SearchOutlined />}
-            placeholder={t('app.sidebar.search')}
-            data-testid="menu-search"
-            // Enter opens the first hit at once, without waiting for the typing delay
-            onPressEnter={() => {
-              const first = searchMenus(session.pages, text)[0];
-              if (!first) return;
-              setText('');
-              navigate(first.page.Route ?? '/');
-              onNavigate?.();
-            }}
-            variant="borderless"
-          />
+          {/* a plain input in antd's borderless look: antd's Input is not worth its weight on every page */}
+          <span className="sidebar-search-box">
+            <SearchOutlined />
+            <input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('app.sidebar.search')}
+              aria-label={t('app.sidebar.search')}
+              data-testid="menu-search"
+              // Enter opens the first hit at once, without waiting for the typing delay; Esc clears
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') return setText('');
+                if (e.key !== 'Enter') return;
+                const first = searchMenus(session.pages, text)[0];
+                if (!first) return;
+                setText('');
+                navigate(first.page.Route ?? '/');
+                onNavigate?.();
+              }}
+            />
+            {text && (
+              <button
+                type="button"
+                className="sidebar-search-clear"
+                aria-label={t('app.sidebar.clear')}
+                onClick={() => setText('')}
+              >
+                <CloseCircleFilled />
+              </button>
+            )}
+          </span>
         </div>
       )}
       <div className="sidebar-scroll">

@@ -1,8 +1,11 @@
 import { formatDateTime } from '@mes/engine-web/entity';
-import { Tooltip, Typography } from 'antd';
+import { Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../../shell/rules';
+
+// secondary text in antd's colour, without antd's Typography (its editable mode brings TextArea along)
+const SECONDARY = { fontSize: 12, whiteSpace: 'nowrap', color: 'rgba(0, 0, 0, 0.45)' } as const;
 
 /** A message's time: relative (刚刚, 5分钟前 ...) with the exact YYYY-MM-DD HH:mm beside it. */
 export function MessageTime({ time, exact }: { time: string; exact?: boolean }) {
@@ -15,15 +18,13 @@ export function MessageTime({ time, exact }: { time: string; exact?: boolean }) 
   const abs = formatDateTime(time, 'minute');
   if (exact)
     return (
-      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+      <span style={SECONDARY}>
         {abs} · {text}
-      </Typography.Text>
+      </span>
     );
   return (
     <Tooltip title={abs}>
-      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-        {text}
-      </Typography.Text>
+      <span style={SECONDARY}>{text}</span>
     </Tooltip>
   );
 }
