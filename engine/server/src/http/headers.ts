@@ -25,17 +25,27 @@ export const CONTENT_SECURITY_POLICY = [
 const HSTS = 'max-age=31536000';
 
 /**
- * Security headers on every answer (API, web app, files). HSTS only when the request came over
- * https, directly or as a trusted proxy says in X-Forwarded-Proto (TRUST_PROXY). A route that
- * sets its own policy (the API docs) keeps it.
+ * What the browser says it loads a script or a style sheet for a page (Sec-Fetch-Dest). The policy,
+ * framing, opener and referrer headers govern documents (and workers, whose dest is `worker`); on a
+ * page's chunk they do nothing but cost about 0.4 KB of uncompressed HTTP/1.1 headers, on each of the
+ * 70-odd chunks a first sign-in loads (issue 24: sign-in plus dashboard ≤ 300 KB on the wire).
+ */
+const SUBRESOURCE = new Set(['script', 'style']);
+
+/**
+ * Security headers on every answer (API, web app, files); a page's scripts and style sheets get
+ * only nosniff (and HSTS). HSTS only when the request came over https, directly or as a trusted
+ * proxy says in X-Forwarded-Proto (TRUST_PROXY). A route that sets its own policy (the API docs)
+ * keeps it.
  */
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (SUBRESOURCE.has(String(req.headers['sec-fetch-dest'] ?? ''))) return;
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
