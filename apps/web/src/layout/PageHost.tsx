@@ -1,12 +1,13 @@
-import { Spin } from 'antd';
 import { Activity, Suspense, useRef } from 'react';
 import { renderPage, STATIC_ROUTES } from '../pages/registry';
 import { useSession } from '../session/session';
 import { type Resolution, resolvePath } from '../shell/resolve';
 import { PageErrorBoundary } from './ErrorBoundary';
+import { PageSpinner } from './PageSpinner';
 import { useTabs } from './TabsContext';
 
-const fallback = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+// plain: a page's chunk on its way does not wait for antd's Spin to arrive first
+const fallback = <PageSpinner />;
 
 function Page({ res }: { res: Resolution }) {
   return (

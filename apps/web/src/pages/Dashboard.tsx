@@ -3,7 +3,6 @@ import {
   BankOutlined,
   BellOutlined,
   RightOutlined,
-  RocketOutlined,
   ScheduleOutlined,
   StarFilled,
   TeamOutlined,
@@ -11,9 +10,9 @@ import {
 import { useApi } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Row, Space } from 'antd';
+import { Button, Empty } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { menuIcon } from '../layout/icons';
@@ -22,6 +21,9 @@ import { useSession } from '../session/session';
 import { nameOf } from '../shell/menu';
 import './dashboard.css';
 import { MessageTime } from './messages/MessageTime';
+
+// shown once, to a new database's administrator: not loaded with every dashboard
+const WizardBanner = lazy(() => import('./DashboardWizard').then((m) => ({ default: m.DashboardWizard })));
 
 /** Figures of the built modules; each shows only when the user's menu has a page listing it. */
 const FIGURES: {
@@ -150,24 +152,17 @@ export function Dashboard() {
         </span>
       </section>
       {wizard && (
-        <Alert
-          className="page-card"
-          type="info"
-          showIcon
-          icon={<RocketOutlined />}
-          title={t('app.dashboard.wizardTitle')}
-          description={t('app.dashboard.wizardText')}
-          action={
-            <Button type="primary" onClick={() => navigate('/navigation')} data-testid="dashboard-wizard">
-              {t('app.dashboard.wizardStart')}
-            </Button>
-          }
-          style={{ marginTop: 15 }}
-        />
+        <Suspense>
+          <WizardBanner />
+        </Suspense>
       )}
-      <Row gutter={[15, 15]} style={{ marginTop: 15 }} data-testid="dashboard-figures">
+      <div
+        className="dash-figures"
+        style={{ '--dash-figures': Math.min(6, tiles.length) } as CSSProperties}
+        data-testid="dashboard-figures"
+      >
         {tiles.map((f) => (
-          <Col key={f.key} xs={12} md={8} xl={Math.max(4, Math.floor(24 / tiles.length))}>
+          <div key={f.key}>
             <button
               type="button"
               className="dash-card dash-tile"
@@ -184,11 +179,11 @@ export function Dashboard() {
                 </div>
               </div>
             </button>
-          </Col>
+          </div>
         ))}
-      </Row>
-      <Row gutter={[15, 15]} style={{ marginTop: 15 }}>
-        <Col xs={24} lg={12}>
+      </div>
+      <div className="dash-panels">
+        <div>
           <DashCard
             title={t('app.dashboard.todos')}
             extra={
@@ -212,8 +207,8 @@ export function Dashboard() {
               )}
             />
           </DashCard>
-        </Col>
-        <Col xs={24} lg={12}>
+        </div>
+        <div>
           <DashCard
             title={t('app.dashboard.unread')}
             extra={
@@ -237,13 +232,13 @@ export function Dashboard() {
               )}
             />
           </DashCard>
-        </Col>
-        <Col xs={24} lg={12}>
+        </div>
+        <div>
           <DashCard title={t('app.dashboard.favourites')} testId="dashboard-favourites">
             {favourites.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('app.dashboard.noFavourites')} />
             ) : (
-              <Space wrap size={[8, 8]}>
+              <div className="dash-buttons">
                 {favourites.map((f) => (
                   <Button
                     key={f.Menu_ID}
@@ -254,16 +249,16 @@ export function Dashboard() {
                     {nameOf(f, lang)}
                   </Button>
                 ))}
-              </Space>
+              </div>
             )}
           </DashCard>
-        </Col>
-        <Col xs={24} lg={12}>
+        </div>
+        <div>
           <DashCard title={t('app.dashboard.often')} testId="dashboard-often">
             {frequent.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
             ) : (
-              <Space wrap size={[8, 8]}>
+              <div className="dash-buttons">
                 {frequent.map((f) => (
                   <Button
                     key={f.Menu_ID}
@@ -276,11 +271,11 @@ export function Dashboard() {
                     </span>
                   </Button>
                 ))}
-              </Space>
+              </div>
             )}
           </DashCard>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { isApiError } from '@mes/engine-web/api';
 import { useApi } from '@mes/engine-web/entity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -53,6 +52,9 @@ export function useOftenMenus() {
   });
 }
 
+// antd's message when a favourite is toggled, not with every page that reads the lists (issue 24)
+const toast = () => import('antd/es/message').then((m) => m.default);
+
 /** Toggles a favourite: Code 0 success, otherwise the server's Message as a 2 s warning (spec part 1 §7, §8). */
 export function useToggleFavourite() {
   const api = useApi();
@@ -63,10 +65,12 @@ export function useToggleFavourite() {
     async (menuId: number) => {
       try {
         await shellApi(api).toggleFavourite(menuId, userId);
-        void message.success(t('common.success'), SUCCESS_TOAST_SECONDS);
+        void toast().then((message) => message.success(t('common.success'), SUCCESS_TOAST_SECONDS));
       } catch (e) {
-        if (isApiError(e) && e.kind === 'business')
-          void message.warning(e.message, FAVOURITE_WARNING_SECONDS);
+        if (isApiError(e) && e.kind === 'business') {
+          const text = e.message;
+          void toast().then((message) => message.warning(text, FAVOURITE_WARNING_SECONDS));
+        }
       }
       await qc.invalidateQueries({ queryKey: OFTEN_KEY });
     },

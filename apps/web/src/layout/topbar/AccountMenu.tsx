@@ -1,5 +1,5 @@
 import { BankOutlined, DownOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -66,9 +66,8 @@ export function AccountMenu({ compact }: { compact?: boolean }) {
           data-testid="account-menu"
           aria-label={t('app.topbar.account')}
         >
-          <Avatar size={28} style={{ background: '#f0a020', flex: 'none' }}>
-            {user.User_Name?.slice(0, 1) || '?'}
-          </Avatar>
+          {/* antd Avatar's look, plain (.topbar-avatar in shell.css) */}
+          <span className="topbar-avatar">{user.User_Name?.slice(0, 1) || '?'}</span>
           {!compact && <span className="topbar-account-name">{user.User_Name}</span>}
           {!compact && <DownOutlined style={{ fontSize: 10 }} />}
         </button>

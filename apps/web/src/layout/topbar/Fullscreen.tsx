@@ -1,8 +1,11 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { message, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TopIcon } from './TopIcon';
+
+// antd's message only when there is something to say: it is not worth its 8 KB on every page (issue 24)
+const warn = (text: string) => void import('antd/es/message').then((m) => m.default.warning(text));
 
 /** Full-screen toggle; a browser that cannot do it gets the English warning of spec part 1 §8. */
 export function FullscreenButton() {
@@ -15,14 +18,14 @@ export function FullscreenButton() {
   }, []);
   const toggle = async () => {
     if (!document.fullscreenEnabled || !document.documentElement.requestFullscreen) {
-      void message.warning(t('messages.fullscreenUnsupported'));
+      warn(t('messages.fullscreenUnsupported'));
       return;
     }
     try {
       if (document.fullscreenElement) await document.exitFullscreen();
       else await document.documentElement.requestFullscreen();
     } catch {
-      void message.warning(t('messages.fullscreenUnsupported'));
+      warn(t('messages.fullscreenUnsupported'));
     }
   };
   const label = on ? t('app.topbar.exitFullscreen') : t('app.topbar.fullscreen');
