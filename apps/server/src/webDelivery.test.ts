@@ -64,6 +64,18 @@ describe('web delivery (issue 24)', () => {
     expect(brotliDecompressSync(r.body).toString()).toBe(script);
   });
 
+  it('an immutable asset carries no validators nor range support: headers are bytes on the wire too', async () => {
+    const r = await get(t.url + ASSET, { ...JS, 'accept-encoding': 'br', 'sec-fetch-dest': 'script' });
+    expect(r.headers['content-type']).toBe('text/javascript');
+    for (const h of ['etag', 'last-modified', 'accept-ranges', 'content-security-policy'])
+      expect(r.headers[h]).toBeUndefined();
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    // what is not hashed keeps its validators: it is checked again at each use
+    const icon = await get(`${t.url}/favicon.svg`, { accept: '*/*' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(icon.headers.etag ?? icon.headers['last-modified']).toBeTruthy();
+  });
+
   it('sends gzip to a client without brotli, and the plain file to one that takes neither', async () => {
     const gz = await get(t.url + ASSET, { ...JS, 'accept-encoding': 'gzip, deflate' });
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -15,13 +15,12 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
     { value: 'en', label: compact ? 'EN' : t('shell.en') },
   ];
   return (
-    <div className="lang-switch" role="radiogroup" aria-label={t('shell.language')} data-testid="lang-switch">
+    <div className="lang-switch" title={t('shell.language')} data-testid="lang-switch">
       {options.map((o) => (
         <button
           key={o.value}
           type="button"
-          role="radio"
-          aria-checked={lang === o.value}
+          aria-pressed={lang === o.value}
           className={lang === o.value ? 'lang-switch-item lang-switch-on' : 'lang-switch-item'}
           onClick={() => lang !== o.value && void setLanguage(o.value)}
           data-testid={`lang-${o.value}`}

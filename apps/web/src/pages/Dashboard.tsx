@@ -10,9 +10,9 @@ import {
 import { useApi } from '@mes/engine-web/entity';
 import { useLang } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty } from 'antd';
+import { Empty } from 'antd';
 import dayjs from 'dayjs';
-import { type CSSProperties, lazy, type ReactNode, Suspense } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { menuIcon } from '../layout/icons';
@@ -20,10 +20,8 @@ import { useOftenMenus, useOpenMessage, usePending, useUnread } from '../session
 import { useSession } from '../session/session';
 import { nameOf } from '../shell/menu';
 import './dashboard.css';
+import { DashboardWizard } from './DashboardWizard';
 import { MessageTime } from './messages/MessageTime';
-
-// shown once, to a new database's administrator: not loaded with every dashboard
-const WizardBanner = lazy(() => import('./DashboardWizard').then((m) => ({ default: m.DashboardWizard })));
 
 /** Figures of the built modules; each shows only when the user's menu has a page listing it. */
 const FIGURES: {
@@ -45,6 +43,11 @@ function DashList<T>({ items, empty, row }: { items: T[]; empty: string; row: (i
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return <ul className="dash-list">{items.map(row)}</ul>;
 }
+
+/*
+ * The favourites and the often used pages are plain buttons in antd's default button look
+ * (`.dash-button` in dashboard.css): antd's Button was 10 KB more on the first dashboard (issue 24).
+ */
 
 /**
  * A box in antd Card's look, without antd's Card (which brings its Tabs and Skeleton along: issue 24,
@@ -151,11 +154,7 @@ export function Dashboard() {
           })}
         </span>
       </section>
-      {wizard && (
-        <Suspense>
-          <WizardBanner />
-        </Suspense>
-      )}
+      {wizard && <DashboardWizard />}
       <div
         className="dash-figures"
         style={{ '--dash-figures': Math.min(6, tiles.length) } as CSSProperties}
@@ -240,14 +239,16 @@ export function Dashboard() {
             ) : (
               <div className="dash-buttons">
                 {favourites.map((f) => (
-                  <Button
+                  <button
+                    type="button"
+                    className="dash-button"
                     key={f.Menu_ID}
-                    icon={<StarFilled style={{ color: '#e6a23c' }} />}
                     onClick={() => navigate(f.Route ?? '/')}
                     data-testid={`favourite-${f.Menu_Code}`}
                   >
+                    <StarFilled style={{ color: '#e6a23c' }} />
                     {nameOf(f, lang)}
-                  </Button>
+                  </button>
                 ))}
               </div>
             )}
@@ -260,16 +261,18 @@ export function Dashboard() {
             ) : (
               <div className="dash-buttons">
                 {frequent.map((f) => (
-                  <Button
+                  <button
+                    type="button"
+                    className="dash-button"
                     key={f.Menu_ID}
-                    icon={iconOf(f.Menu_ID, f.Icon)}
                     onClick={() => navigate(f.Route ?? '/')}
                   >
+                    {iconOf(f.Menu_ID, f.Icon)}
                     {nameOf(f, lang)}
                     <span className="dash-secondary" style={{ fontSize: 12 }}>
                       {t('app.dashboard.clicks', { count: f.Click_Count })}
                     </span>
-                  </Button>
+                  </button>
                 ))}
               </div>
             )}

@@ -1,5 +1,4 @@
 import { RocketOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -18,9 +17,14 @@ export function DashboardWizard() {
         <div className="dash-wizard-title">{t('app.dashboard.wizardTitle')}</div>
         <div>{t('app.dashboard.wizardText')}</div>
       </div>
-      <Button type="primary" onClick={() => navigate('/navigation')} data-testid="dashboard-wizard">
+      <button
+        type="button"
+        className="dash-button dash-button-primary"
+        onClick={() => navigate('/navigation')}
+        data-testid="dashboard-wizard"
+      >
         {t('app.dashboard.wizardStart')}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,10 +1,38 @@
 import { BellOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePending, useUnread } from '../../session/queries';
 import { badgeText } from '../../shell/rules';
 import { TopIcon } from './TopIcon';
+
+/**
+ * antd Badge's small count in the top right corner, plain (`.top-badge` in shell.css): it is on every
+ * page, and antd's brings its scroll-number animation (issue 24). Nothing is shown for ''.
+ */
+function CountBadge({
+  text,
+  color,
+  testId,
+  children,
+}: {
+  text: string;
+  color?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className="top-badge-wrap" data-testid={testId}>
+      {children}
+      {text && (
+        <sup className="top-badge" style={color ? { background: color } : undefined} title={text}>
+          {text}
+        </sup>
+      )}
+    </span>
+  );
+}
 
 /** The bell: unread count as a badge (99+ above 99); it opens the message record. */
 export function MessageBell() {
@@ -15,9 +43,9 @@ export function MessageBell() {
   return (
     <Tooltip title={t('app.topbar.messages')}>
       <TopIcon label={t('app.topbar.messages')} testId="message-bell" onClick={() => navigate('/AllMessage')}>
-        <Badge count={text} size="small" offset={[4, -2]} data-testid="message-badge">
+        <CountBadge text={text} testId="message-badge">
           <BellOutlined style={{ color: '#fff', fontSize: 18 }} />
-        </Badge>
+        </CountBadge>
       </TopIcon>
     </Tooltip>
   );
@@ -31,9 +59,9 @@ export function NeedDoIcon() {
   return (
     <Tooltip title={t('app.topbar.needdo')}>
       <TopIcon label={t('app.topbar.needdo')} testId="needdo-link" onClick={() => navigate('/needdo')}>
-        <Badge count={badgeText(items.length)} size="small" offset={[4, -2]} color="#faad14">
+        <CountBadge text={badgeText(items.length)} color="#faad14">
           <ScheduleOutlined style={{ color: '#fff', fontSize: 18 }} />
-        </Badge>
+        </CountBadge>
       </TopIcon>
     </Tooltip>
   );
