@@ -21,8 +21,9 @@ const CHROME = [
   'input[placeholder]',
 ];
 
-// data shown in chrome: the signed-in user's name on the account button
-const DATA = '[data-testid="account-menu"]';
+// data shown in chrome: the signed-in user's name on the account button; the language switch, whose
+// choices name each language in itself (中文 / English) and are plain buttons since issue 24
+const DATA = '[data-testid="account-menu"], [data-testid="lang-switch"]';
 
 /** The visible chrome texts (an input's placeholder for an input), trimmed and de-duplicated. */
 export function chromeTexts(page: Page): Promise<string[]> {
