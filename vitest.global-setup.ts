@@ -5,7 +5,8 @@ import { findChromium } from './e2e/browser';
 
 /**
  * Says up front whether the browser journeys run, so that a skip is never silent; with
- * MES_TEST_DEMO=template (as `npm test` sets it) also builds the demo database once for the run.
+ * MES_TEST_DEMO=template (as `npm test` sets it) also builds the databases that test files copy
+ * (an empty one, the base and the demo) once for the run.
  */
 export default async function setup() {
   const chromium = findChromium();
@@ -18,14 +19,24 @@ export default async function setup() {
   const teardown: (() => Promise<void> | void)[] = [];
   if (process.env.MES_TEST_DEMO === 'template') {
     const started = Date.now();
-    const { buildDemoTemplate, DEMO_TEMPLATE_ENV } = await import('./apps/server/src/testing');
+    const { buildTestTemplate, BASE_TEMPLATE_ENV, DEMO_TEMPLATE_ENV } = await import(
+      './apps/server/src/testing'
+    );
+    const { dumpEmptyPglite, EMPTY_PGLITE_ENV } = await import('@mes/engine-server/testing');
     const dir = mkdtempSync(join(tmpdir(), 'mes-test-'));
     teardown.push(() => rmSync(dir, { recursive: true, force: true }));
-    const built = await buildDemoTemplate(dir);
-    teardown.unshift(built.remove);
-    process.env[DEMO_TEMPLATE_ENV] = JSON.stringify(built.template);
+    // every database a test opens starts from one of these, copied (see the README's testing part)
+    if (!process.env.DATABASE_URL) process.env[EMPTY_PGLITE_ENV] = await dumpEmptyPglite(dir);
+    const base = await buildTestTemplate(dir, 'none');
+    teardown.unshift(base.remove);
+    process.env[BASE_TEMPLATE_ENV] = JSON.stringify(base.template);
+    const demo = await buildTestTemplate(dir, 'demo', base.template);
+    teardown.unshift(demo.remove);
+    process.env[DEMO_TEMPLATE_ENV] = JSON.stringify(demo.template);
     const s = Math.round((Date.now() - started) / 1000);
-    console.log(`[test] demo database built once for the run in ${s} s (${built.template.kind})`);
+    console.log(
+      `[test] empty, base and demo databases built once for the run in ${s} s (${demo.template.kind})`,
+    );
   }
   return async () => {
     for (const t of teardown) await t();
