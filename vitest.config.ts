@@ -16,7 +16,7 @@ const journeysOnce = ['e2e/**/!(inventory).test.ts'];
 // - node: the rest (API tests, engine, logic) share a process per worker, which keeps the module
 //   graph imported once per worker instead of once per file (a third of the suite's time). Each file
 //   still opens its own database and server (apps/server/src/testing.ts), and what a file changes
-//   in process.env it puts back.
+//   in process.env it puts back. MES_TEST_ISOLATE=1 gives each its own process again.
 const DOM = ['engine/**/*.test.tsx', 'modules/**/*.test.tsx', 'apps/**/*.test.tsx'];
 const E2E = ['e2e/**/*.test.ts'];
 const ALL = [
@@ -39,7 +39,12 @@ export default defineConfig({
       { extends: true, test: { name: 'e2e', include: E2E, exclude: [...EXCLUDE, ...DOM] } },
       {
         extends: true,
-        test: { name: 'node', include: ALL, exclude: [...EXCLUDE, ...DOM, ...E2E], isolate: false },
+        test: {
+          name: 'node',
+          include: ALL,
+          exclude: [...EXCLUDE, ...DOM, ...E2E],
+          isolate: process.env.MES_TEST_ISOLATE === '1',
+        },
       },
     ],
     environment: 'node',

@@ -8,7 +8,14 @@ import { findChromium } from './e2e/browser';
  * MES_TEST_DEMO=template (as `npm test` sets it) also builds the databases that test files copy
  * (an empty one, the base and the demo) once for the run.
  */
+// vitest runs a global setup for the root and again for each project that extends it
+// (vitest.config.ts): the run's work is done by the first call, the others have nothing to do
+const DONE = Symbol.for('mes.test.globalSetup');
+
 export default async function setup() {
+  const state = globalThis as { [DONE]?: true };
+  if (state[DONE]) return;
+  state[DONE] = true;
   const chromium = findChromium();
   const notice =
     '[e2e] NOTICE: Chromium not found (install Debian package "chromium" or set CHROMIUM_PATH): browser tests are SKIPPED.';
@@ -30,7 +37,8 @@ export default async function setup() {
     const base = await buildTestTemplate(dir, 'none');
     teardown.unshift(base.remove);
     process.env[BASE_TEMPLATE_ENV] = JSON.stringify(base.template);
-    const demo = await buildTestTemplate(dir, 'demo', base.template);
+    // not on top of the base: a demo seed expects a database no start has bootstrapped yet
+    const demo = await buildTestTemplate(dir, 'demo');
     teardown.unshift(demo.remove);
     process.env[DEMO_TEMPLATE_ENV] = JSON.stringify(demo.template);
     const s = Math.round((Date.now() - started) / 1000);
@@ -39,6 +47,7 @@ export default async function setup() {
     );
   }
   return async () => {
+    delete state[DONE];
     for (const t of teardown) await t();
     if (!chromium) console.warn(`\n${notice}\n`);
   };

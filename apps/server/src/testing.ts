@@ -55,25 +55,20 @@ function builtTemplate(env: string): TestTemplate | undefined {
 /**
  * Builds a database once for a whole test run, as a start with that seed leaves it: migrations and
  * the seed, which every file would otherwise repeat (migrating took a third of a file's start; the
- * demo seed posts a year of stock). The demo template is built on top of the base one.
+ * demo seed posts a year of stock).
  */
 export async function buildTestTemplate(
   dir: string,
   seed: 'demo' | 'none',
-  from?: TestTemplate,
 ): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
-  return createTestTemplate(
-    dir,
-    async (database) => {
-      const running = await createApp({
-        database: { ...database, close: async () => undefined },
-        seed,
-        webDist: '',
-      });
-      await running.close();
-    },
-    from,
-  );
+  return createTestTemplate(dir, async (database) => {
+    const running = await createApp({
+      database: { ...database, close: async () => undefined },
+      seed,
+      webDist: '',
+    });
+    await running.close();
+  });
 }
 
 /**

@@ -82,17 +82,16 @@ export async function openTestDatabase(template?: TestTemplate): Promise<Databas
 }
 
 /**
- * Builds a template with `fill` (on a fresh database of the current kind, or on a copy of the
- * template `from`) and returns where it is and how to remove it again.
+ * Builds a template with `fill` (on a fresh database of the current kind) and returns where it is
+ * and how to remove it again.
  */
 export async function createTestTemplate(
   dir: string,
   fill: (database: Database) => Promise<void>,
-  from?: TestTemplate,
 ): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite(from);
+    const database = await openPglite();
     const where = join(dir, `pglite-template-${randomBytes(6).toString('hex')}.tar`);
     try {
       await fill(database);
@@ -105,10 +104,7 @@ export async function createTestTemplate(
     return { template: { kind: 'pglite', where }, remove: async () => rmSync(where, { force: true }) };
   }
   const name = `tpl_${randomBytes(6).toString('hex')}`;
-  await adminQuery(
-    serverUrl,
-    `CREATE DATABASE ${name}${from?.kind === 'postgres' ? ` TEMPLATE ${from.where}` : ''}`,
-  );
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString() });
