@@ -1,4 +1,5 @@
 import { engineServerModule, type ServerModule } from '@mes/engine-server';
+import { equipmentServer } from '@mes/equipment/server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
@@ -16,4 +17,5 @@ export const SERVER_MODULES: ServerModule[] = [
   factoryServer,
   bomLockMenuServer,
   sourcingServer,
+  equipmentServer,
 ];

@@ -1,4 +1,6 @@
 import type { ModulePages } from '@mes/engine-web/entity';
+import { equipmentModule } from '@mes/equipment';
+import { equipmentPages } from '@mes/equipment/web';
 import { inventoryModule } from '@mes/inventory';
 import { inventoryPages } from '@mes/inventory/web';
 import { masterdataModule } from '@mes/masterdata';
@@ -20,6 +22,7 @@ export const MODULES: ModuleManifest[] = [
   factoryModule,
   bomLockMenu,
   sourcingModule,
+  equipmentModule,
 ];
 export const registry = new Registry(MODULES);
 
@@ -29,4 +32,5 @@ export const MODULE_PAGES: ModulePages = {
   ...inventoryPages,
   ...productionPages,
   ...sourcingPages,
+  ...equipmentPages,
 };
