@@ -36,11 +36,11 @@ export const machine = defineEntity({
     Is_Key: bool({ zh: '重点设备', en: 'Key equipment' }),
     Purchase_Date: date({ zh: '购置日期', en: 'Purchase date' }, { hiddenInList: true }),
     Purchase_Value: decimal({ zh: '购置金额', en: 'Purchase value' }, { min: '0', hiddenInList: true }),
-    Supplier_ID: ref({ zh: '供应商', en: 'Supplier' }, 'Supplier', 'Supplier_Name', { hiddenInList: true }),
+    Supplier_ID: ref({ zh: '供应商', en: 'Supplier' }, 'Supplier', 'Short_Name', { hiddenInList: true }),
     Run_Hours: decimal({ zh: '运行小时', en: 'Run hours' }, { min: '0', total: false }),
     Shot_Count: decimal({ zh: '模次/循环数', en: 'Shots / cycles' }, { scale: 0, min: '0', total: false }),
     Cavities: int({ zh: '穴数', en: 'Cavities' }, { min: 1, max: 512 }),
-    Machine_Status: enumOf({ zh: '设备状态', en: 'Status' }, MACHINE_STATUS, { required: true, default: 2 }),
+    Machine_Status: enumOf({ zh: '设备状态', en: 'Status' }, MACHINE_STATUS, { default: 2, readOnly: true }),
     Status_Since: datetime({ zh: '状态起始', en: 'Status since' }, { readOnly: true, hiddenInList: true }),
     Is_Down: bool({ zh: '故障停机', en: 'Down' }, { readOnly: true, default: false }),
     Remark: text({ zh: '备注', en: 'Remarks' }, { max: 500, multiline: true, hiddenInList: true }),
@@ -67,6 +67,8 @@ export const machineStatusRecord = defineEntity({
   },
   display: 'Reason',
   list: { defaultSort: '-Start_Time' },
+  // the timeline is history: a wrong record is corrected by a later one, never removed
+  allows: { delete: () => false },
 });
 
 /** 配件清单: the spare parts and attachments of a machine, the critical ones with a minimum stock. */

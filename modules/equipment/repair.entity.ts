@@ -61,7 +61,7 @@ export const repairRequest = defineEntity({
     Symptom: text({ zh: '故障现象', en: 'Symptom' }, { max: 500, required: true, multiline: true }),
     Urgency: enumOf({ zh: '紧急程度', en: 'Urgency' }, URGENCY, { required: true, default: 1 }),
     Fault_Type_ID: ref({ zh: '故障类型', en: 'Fault type' }, 'FaultType', 'Fault_Name'),
-    Request_Time: datetime({ zh: '报修时间', en: 'Reported at' }, { required: true, default: 'now' }),
+    Request_Time: datetime({ zh: '报修时间', en: 'Reported at' }, { default: 'now' }),
     Source: enumOf({ zh: '来源', en: 'Source' }, REQUEST_SOURCES, { default: 1, readOnly: true }),
     Repair_Status: enumOf({ zh: '维修状态', en: 'Repair status' }, REPAIR_STATUS, {
       default: 1,
@@ -70,6 +70,8 @@ export const repairRequest = defineEntity({
   },
   display: 'Request_NO',
   list: { defaultSort: '-Request_ID' },
+  // once maintenance has accepted it, the request is theirs: it changes through the repair
+  allows: { edit: (r) => Number(r.Repair_Status) === 1, delete: (r) => Number(r.Repair_Status) === 1 },
   features: {
     attachments: true,
     numbering: { field: 'Request_NO', prefix: 'BX', period: 'month', digits: 4 },
@@ -98,7 +100,7 @@ export const machineRepair = defineEntity({
     Down_End: datetime({ zh: '停机结束', en: 'Down until' }),
     Cause: text({ zh: '故障原因', en: 'Cause' }, { max: 500, multiline: true }),
     Solution: text({ zh: '解决方法', en: 'Solution' }, { max: 1000, multiline: true }),
-    Outside_Supplier_ID: ref({ zh: '外修供应商', en: 'Outside repairer' }, 'Supplier', 'Supplier_Name', {
+    Outside_Supplier_ID: ref({ zh: '外修供应商', en: 'Outside repairer' }, 'Supplier', 'Short_Name', {
       hiddenInList: true,
     }),
     Outside_Cost: decimal({ zh: '外修费用', en: 'Outside cost' }, { min: '0', hiddenInList: true }),
@@ -129,6 +131,8 @@ export const machineRepair = defineEntity({
   },
   display: 'Repair_NO',
   list: { defaultSort: '-Repair_ID' },
+  // a finished repair has posted its parts: it changes only after the requester sends it back
+  allows: { edit: (r) => Number(r.Repair_Status) < 4, delete: () => false },
   features: {
     attachments: true,
     numbering: { field: 'Repair_NO', prefix: 'WX', period: 'month', digits: 4 },
