@@ -63,6 +63,14 @@ describe('counter cycles', () => {
       dueOccurrences(shots, m('9850', { date: '2026-11-01', counter: '5300' }), '2026-11-20')[0].dueCounter,
     ).toBe('10000');
   });
+  it("fixed counts: work done early within the tolerance was that count's, the next one is the one after", () => {
+    expect(dueOccurrences(shots, m('4850', { date: '2026-11-01', counter: '4850' }), '2026-11-20')).toEqual(
+      [],
+    );
+    expect(
+      dueOccurrences(shots, m('9800', { date: '2026-11-01', counter: '4850' }), '2026-11-20')[0].dueCounter,
+    ).toBe('10000');
+  });
   it('from completion counts one cycle from the reading at the last record', () => {
     const r = { ...shots, countFrom: FROM.COMPLETION };
     expect(dueOccurrences(r, m('9850', { date: '2026-11-01', counter: '5300' }), '2026-11-20')).toEqual([]);

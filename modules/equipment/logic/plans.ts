@@ -94,9 +94,11 @@ function counter(rule: RuleCycle, m: MachineState): Occurrence[] {
   let due: string;
   if (rule.countFrom === FROM.COMPLETION && m.lastDone) due = addDecimal(base, every);
   else {
-    // the next multiple of the cycle above what was last done (fixed counts: 5000, 10000, …)
-    let q = divDecimal(base, every, 0);
-    if (compareDecimal(mulDecimal(q, every, 4), base) > 0) q = subDecimal(q, '1');
+    // the next multiple of the cycle above what was last done (fixed counts: 5000, 10000, …); work
+    // done early, within the tolerance, was that multiple's
+    const done = m.lastDone ? addDecimal(base, rule.tolerance ?? '0') : base;
+    let q = divDecimal(done, every, 0);
+    if (compareDecimal(mulDecimal(q, every, 4), done) > 0) q = subDecimal(q, '1');
     due = normalizeDecimal(mulDecimal(addDecimal(q, '1'), every, 4));
   }
   const from = subDecimal(due, rule.tolerance ?? '0');
