@@ -1,4 +1,12 @@
-import { AppError, companyTimeZone, type Db, defineHooks, type Row, withTx } from '@mes/engine-server';
+import {
+  AppError,
+  companyTimeZone,
+  type Db,
+  defineHooks,
+  type Row,
+  type Tx,
+  withTx,
+} from '@mes/engine-server';
 import { postMovements, reverseMovements } from '@mes/inventory/server';
 import { formatInstant, STATE } from '@mes/model';
 import { sql } from 'kysely';
@@ -111,6 +119,13 @@ export async function generatePlans(db: Db, now = new Date()): Promise<number> {
       ok: boolean;
     }>`SELECT pg_try_advisory_xact_lock(${PLAN_LOCK}) AS ok`.execute(tx);
     if (!got[0]?.ok) return 0;
+    return generatePlansIn(tx, now);
+  });
+}
+
+/** The job's work in the caller's transaction (the demo seed's): see generatePlans. */
+export async function generatePlansIn(tx: Tx, now = new Date()): Promise<number> {
+  {
     const today = formatInstant(now, await companyTimeZone(tx), 'date');
     const { rows } =
       await sql<RulePair>`SELECT r.id AS rule_id, m.id AS machine_id, r.cycle_kind, r.cycle_value,
@@ -157,7 +172,7 @@ export async function generatePlans(db: Db, now = new Date()): Promise<number> {
       made += Number(r.numAffectedRows ?? 0);
     }
     return made;
-  });
+  }
 }
 
 /** How often the job looks for plans falling due (counters move with every report). */

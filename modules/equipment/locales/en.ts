@@ -48,6 +48,10 @@ export const en: Texts = {
     mttr: 'MTTR (h)',
     availability: 'Availability %',
   },
-  suggest: { title: 'Related repair knowledge', none: 'No related repair knowledge yet' },
+  suggest: {
+    title: 'Related repair knowledge',
+    none: 'No related repair knowledge yet',
+    placeholder: 'Type the symptom to find related repair knowledge',
+  },
   plans: { generate: 'Generate maintenance plans now', generated: '{n} new maintenance plans' },
 };

@@ -40,7 +40,7 @@ export const zh = {
     mttr: 'MTTR(小时)',
     availability: '可用率%',
   },
-  suggest: { title: '相关维修经验', none: '暂无相关维修经验' },
+  suggest: { title: '相关维修经验', none: '暂无相关维修经验', placeholder: '输入故障现象，查找相关维修经验' },
   plans: { generate: '立即生成保养计划', generated: '新生成 {n} 条保养计划' },
 };
 
