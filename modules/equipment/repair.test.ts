@@ -158,4 +158,40 @@ describe('repair requests and repairs', () => {
     const list = await t.call<Rec[]>('GET', `/MachineStatusRecord?Machine_ID=${f.machine}`);
     expect(list.body.Paging?.TotalCount).toBe(2);
   });
+
+  it("a user whose data authority covers only their own records cannot act on another person's request", async () => {
+    const f = await repairFixture(t);
+    const menus = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
+      .body.Data;
+    const em = menus.filter((m) => m.Menu_Code?.startsWith('EM.'));
+    const role = await t.call<{ Role_ID: number }>('POST', '/Role', {
+      Role_Code: 'em-own',
+      Role_Name: 'em-own',
+      Grants: em.map((m) => ({ Menu_ID: m.Menu_ID, Buttons: 'add,edit', Opera_Type: 2 })),
+    });
+    expect(role.body.Code, role.body.Message).toBe(0);
+    const u = await t.call<{ User_ID: number }>('POST', '/Users', {
+      User_Account: 'emown',
+      User_Name: 'emown',
+      U_Type: 1,
+      Data_Authority: 1,
+      Roles: [{ Role_ID: role.body.Data.Role_ID }],
+    });
+    await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+    const auth = { authorization: `Bearer ${await t.login('emown', 'sesame-4711')}` };
+    const theirs = await make(t, 'RepairRequest', 'Request_ID', { Machine_ID: f.machine, Symptom: '漏油' });
+    const r = await t.call('POST', '/RepairRequest/Accept', { Request_ID: theirs }, auth);
+    expect(r.status).toBe(404);
+    expect((await get(`/RepairRequest/${theirs}`)).Repair_Status).toBe(1);
+    // their own request they may accept
+    const mine = await t.call<Rec>(
+      'POST',
+      '/RepairRequest',
+      { Machine_ID: f.machine, Symptom: '异响' },
+      auth,
+    );
+    expect(mine.body.Code, mine.body.Message).toBe(0);
+    const ok = await t.call('POST', '/RepairRequest/Accept', { Request_ID: mine.body.Data.Request_ID }, auth);
+    expect(ok.body.Code, ok.body.Message).toBe(0);
+  });
 });
