@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { type DownInterval, reliability } from './logic/reliability';
 import { REPAIR } from './logic/repairFlow';
+import { timeInStatus } from './logic/status';
 import { machine } from './machine.entity';
 
 const figuresQuery = z.strictObject({
@@ -75,6 +76,38 @@ export function figuresRoutes(app: FastifyInstance, engine: Engine) {
       }));
       out.sort((a, b) => Number(a.Availability) - Number(b.Availability));
       return ok(out, ctx);
+    },
+  );
+
+  // the time in each of the seven statuses over a period, from the status records
+  app.get(
+    '/Machine/:id/StatusTime',
+    {
+      config: {
+        perm: { entity: machine.name, button: 'view' },
+        records: [{ entity: machine.name, in: 'params', key: 'id' }],
+      },
+    },
+    async (req) => {
+      const ctx = requestContext(req);
+      const q = parseWith(figuresQuery, req.query, machine, ctx.lang);
+      const id = Number((req.params as { id: string }).id);
+      const from = new Date(`${q.From}T00:00:00Z`).getTime();
+      const to = new Date(`${q.To}T00:00:00Z`).getTime() + 86_400_000;
+      const { rows } = await sql<{
+        status: number;
+        at: Date;
+      }>`SELECT machine_status AS status, start_time AS at
+        FROM em_status_record WHERE machine_id = ${id} AND state <> ${STATE.VOID}`.execute(engine.db);
+      const spent = timeInStatus(
+        rows.map((r) => ({ status: r.status, at: new Date(r.at).getTime() })),
+        from,
+        Math.min(to, Date.now()),
+      );
+      return ok(
+        [...spent].map(([status, ms]) => ({ Machine_Status: status, Hours: (ms / 3_600_000).toFixed(2) })),
+        ctx,
+      );
     },
   );
 

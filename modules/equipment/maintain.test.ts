@@ -117,6 +117,10 @@ describe('maintenance plans, records, spot checks and figures', () => {
     // the machine's history gathers the check, the request and its status records
     const h = await t.call<Rec[]>('GET', `/Machine/${f.machine}/History`);
     expect(new Set(h.body.Data.map((r) => r.Kind))).toEqual(new Set(['check', 'request', 'status']));
+    // time in status: the register's first record counts from when it was made
+    const st = await t.call<Rec[]>('GET', `/Machine/${f.machine}/StatusTime?From=2026-01-01&To=2030-12-31`);
+    expect(st.body.Code, st.body.Message).toBe(0);
+    expect(st.body.Data.map((r) => r.Machine_Status)).toEqual([2]);
     // figures: the open request counts as down until now
     const fig = await t.call<Rec[]>('GET', '/Machine/Figures?From=2026-11-01&To=2026-11-30');
     const row = fig.body.Data.find((r) => r.Key === f.machine);

@@ -33,6 +33,9 @@ export const en: Texts = {
       check: 'Spot check',
     },
     empty: 'Nothing recorded for this machine yet',
+    statusTime: 'Time in each status over the last year',
+    status: 'Status',
+    hours: 'Hours',
   },
   figures: {
     title: 'Reliability figures',

@@ -25,6 +25,9 @@ export const zh = {
     what: '内容',
     kinds: { status: '状态变更', request: '报修', repair: '维修', maintain: '保养', check: '点检' },
     empty: '该设备暂无记录',
+    statusTime: '过去一年各状态时长',
+    status: '状态',
+    hours: '小时',
   },
   figures: {
     title: '设备可靠性指标',

@@ -1,10 +1,11 @@
 import { type ModulePageProps, type Row, useApi } from '@mes/engine-web/entity';
-import { useModuleText } from '@mes/engine-web/i18n';
+import { useLabel, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Radio, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { texts } from '../locales';
+import { MACHINE_STATUS } from '../machine.entity';
 
 type Kind = 'status' | 'request' | 'repair' | 'maintain' | 'check';
 
@@ -40,6 +41,7 @@ export function HistoryPage(_: ModulePageProps) {
           }))}
           data-testid="em-history-machine"
         />
+        {machine !== null && <StatusTime machine={machine} />}
         {machine !== null && (
           <Table
             size="small"
@@ -109,5 +111,40 @@ function Figures() {
         ]}
       />
     </Card>
+  );
+}
+
+/** The hours the machine spent in each status over the last year (GET /Machine/:id/StatusTime). */
+function StatusTime({ machine }: { machine: number }) {
+  const t = useModuleText(texts);
+  const label = useLabel();
+  const api = useApi();
+  const from = dayjs().subtract(1, 'year').format('YYYY-MM-DD');
+  const to = dayjs().format('YYYY-MM-DD');
+  const q = useQuery({
+    queryKey: ['em', 'statusTime', machine, from, to],
+    queryFn: async () =>
+      (await api.get<Row[]>(`/Machine/${machine}/StatusTime`, { From: from, To: to })).Data,
+  });
+  return (
+    <Table
+      size="small"
+      style={{ marginTop: 12 }}
+      title={() => t('history.statusTime')}
+      rowKey="Machine_Status"
+      pagination={false}
+      dataSource={q.data ?? []}
+      data-testid="em-status-time"
+      columns={[
+        {
+          title: t('history.status'),
+          render: (_, r: Row) => {
+            const o = MACHINE_STATUS.find((s) => s.value === Number(r.Machine_Status));
+            return o ? label(o.label) : String(r.Machine_Status);
+          },
+        },
+        { title: t('history.hours'), dataIndex: 'Hours', align: 'right' },
+      ]}
+    />
   );
 }
