@@ -29,6 +29,8 @@ export const MOVEMENT_TYPES = options(
   [12, '生产退料', 'Picking return'],
   [13, '完工入库', 'Production receipt'],
   [14, '生产投料', 'Production feeding'],
+  [21, '采购入库', 'Purchase receipt'],
+  [22, '采购退货', 'Purchase return'],
 );
 
 /** Direction in/out of spec part 1 §9. */
