@@ -20,5 +20,11 @@ export function checkQuantities(lines: Line[]): void {
 }
 
 export function throwAll(errors: AppError[]): void {
-  if (errors.length) throw combineErrors(errors);
+  // one status for all: a conflict (409) when every error is one, else a bad request
+  if (errors.length)
+    throw errors.length === 1
+      ? errors[0]
+      : Object.assign(combineErrors(errors), {
+          status: errors.every((e) => e.status === 409) ? 409 : 400,
+        });
 }

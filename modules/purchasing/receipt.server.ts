@@ -88,7 +88,8 @@ export const purchaseReceiptHooks = defineHooks(purchaseReceipt, {
   async validate(ctx, data, old) {
     const lines = linesOf(data, old) as ReceiptLine[];
     checkQuantities(lines);
-    const type = Number(data.Receipt_Type ?? old?.Receipt_Type);
+    // the type's default is the column's, not yet in the data of a new receipt
+    const type = Number(data.Receipt_Type ?? old?.Receipt_Type ?? RECEIPT_TYPE.RECEIPT);
     await checkOrders(ctx, type, Number(data.Supplier_ID ?? old?.Supplier_ID), lines, false);
   },
 
