@@ -83,6 +83,11 @@ defineMessages({
     zh: '开票明细来自不同币种的采购订单，请分开开票',
     en: 'The lines come from orders in different currencies; register them on separate invoices',
   },
+  'pur.invoice_paid': {
+    zh: '采购发票已有付款（未付金额 {open}），不能反审核',
+    en: 'Payments are allocated to this invoice ({open} still open); it cannot be unapproved',
+  },
+  'pur.no_currency': { zh: '请先维护币种', en: 'Set up a currency first' },
   'pur.plan_not_found': { zh: '生产计划不存在', en: 'The production plan does not exist' },
   'pur.nothing_to_request': {
     zh: '没有需要采购的物料',

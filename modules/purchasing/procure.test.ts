@@ -56,7 +56,12 @@ describe('request → order → receipt → invoice', () => {
       Amount_With_Tax: '282.5',
     });
     expect(o.Items[1]).toMatchObject({ Unit_Price: '1', Amount: '50', Amount_With_Tax: '56.5' });
-    expect(o).toMatchObject({ Total_Amount: '300', Total_Amount_With_Tax: '339' });
+    expect(o).toMatchObject({
+      Total_Amount: '300',
+      Total_Amount_With_Tax: '339',
+      Currency_ID: f.currency,
+      Exchange_Rate: '1',
+    });
     const r = (await call<Row>(t, 'GET', `/PurchaseRequest/${requestId}`)).body.Data;
     expect(r.Items.map((l) => l.Ordered_Qty)).toEqual(['100', '50']);
     // the request is used: it cannot be unapproved, nor ordered twice
@@ -167,8 +172,19 @@ describe('request → order → receipt → invoice', () => {
     const un = await unapprove(t, 'PurchaseReceipt', 'Receipt_ID', receiptId);
     expect(un.status).toBe(409);
     expect(un.body.Message).toContain(String(inv.Doc_NO));
-    // the invoice unapproved gives the quantity back
+    // a payable in the finance ledger, the amount with tax in the order's currency
+    const ap = async () =>
+      (
+        await call<{ Amount: string; Doc_Type: number; Doc_NO: string }[]>(
+          t,
+          'GET',
+          `/PartnerLedger?Supplier_ID=${f.supplier}&PageSize=100`,
+        )
+      ).body.Data.filter((r) => r.Doc_NO === inv.Doc_NO);
+    expect((await ap()).map((r) => [r.Doc_Type, r.Amount])).toEqual([[1, '198.88']]);
+    // the invoice unapproved gives the quantity back and reverses the payable
     expect((await unapprove(t, 'PurchaseInvoice', 'Invoice_ID', Number(inv.Invoice_ID))).body.Code).toBe(0);
+    expect((await ap()).map((r) => r.Amount).sort()).toEqual(['-198.88', '198.88']);
     const back = (await call<Row>(t, 'GET', `/PurchaseReceipt/${receiptId}`)).body.Data;
     expect(back.Items.map((l) => l.Invoiced_Qty)).toEqual(['0', '0']);
   });

@@ -9,6 +9,7 @@ export interface PurchasingFixture {
   mat2: number;
   supplier: number;
   other: number;
+  currency: number;
 }
 
 let seq = 0;
@@ -39,13 +40,21 @@ export async function fixture(t: TestServer): Promise<PurchasingFixture> {
     Material_Name: `垫片${n}`,
     Valuation_Method: 1,
   });
+  // the first fixture's currency is the base one; suppliers bill in it
+  const currency = await create(t, 'Currency', {
+    Currency_Code: `P${String(n).padStart(2, '0')}`.slice(0, 3),
+    Currency_Name: `人民币${n}`,
+    Is_Base: n === 1,
+    Exchange_Rate: '1',
+  });
   const sup = (code: string) =>
     create(t, 'Supplier', {
       Supplier_Code: `${code}${n}`,
       Full_Name: `${code}${n} 有限公司`,
       Short_Name: `${code}${n}`,
+      Currency_ID: currency,
     });
-  return { warehouse, loc, mat, mat2, supplier: await sup('PS'), other: await sup('PO') };
+  return { warehouse, loc, mat, mat2, currency, supplier: await sup('PS'), other: await sup('PO') };
 }
 
 export const call = <T = Body>(t: TestServer, method: string, path: string, body?: unknown, lang?: 'en') =>
