@@ -6,11 +6,13 @@ import { purchaseOrderHooks } from './order.server';
 import { purchaseReceiptHooks } from './receipt.server';
 import { purchaseRequestHooks, requestRoutes } from './request.server';
 import { fillRoutes, portalRoutes } from './routes.server';
+import { seedPurchasing } from './seed.server';
 
 /** The server part: hooks, routes and seed of purchasing. */
 export const purchasingServer: ServerModule = {
   manifest: purchasingModule,
   hooks: [purchaseRequestHooks, purchaseOrderHooks, purchaseReceiptHooks, purchaseInvoiceHooks],
+  seed: seedPurchasing,
   routes: (app, engine) => {
     requestRoutes(app, engine);
     fillRoutes(app, engine);
