@@ -27,8 +27,8 @@ export const purchaseReceipt = defineEntity({
   menu: PURCHASING_MENU.receipt,
   fields: {
     Doc_NO: docNo('收货单号', 'Receipt no.'),
-    Receipt_Type: enumOf({ zh: '类型', en: 'Type' }, RECEIPT_TYPES, { required: true, default: 1 }),
     Doc_Date: docDate(),
+    Receipt_Type: enumOf({ zh: '类型', en: 'Type' }, RECEIPT_TYPES, { required: true, default: 1 }),
     Supplier_ID: supplier(),
     // the order the 按订单带出 button fills the lines from; each line names its own order line
     Order_ID: ref({ zh: '采购订单', en: 'Purchase order' }, 'PurchaseOrder', 'Doc_NO', {
