@@ -31,6 +31,8 @@ export const MOVEMENT_TYPES = options(
   [14, '生产投料', 'Production feeding'],
   [21, '维修领用', 'Repair parts issue'],
   [22, '保养领用', 'Maintenance parts issue'],
+  [31, '采购入库', 'Purchase receipt'],
+  [32, '采购退货', 'Purchase return'],
 );
 
 /** Direction in/out of spec part 1 §9. */

@@ -47,4 +47,4 @@ export { loadGraph } from './bomData.server';
 /** Statements whose plans apps/server/src/lookups2.test.ts reads (each through its index). */
 export { bookingsSql, ganttSql } from './capacity.server';
 export { outputSql } from './outputReport.server';
-export { onOrderSql } from './plan.server';
+export { onOrderSql, requirements } from './plan.server';

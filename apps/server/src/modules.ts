@@ -4,6 +4,7 @@ import { financeServer } from '@mes/finance/server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
+import { purchasingServer } from '@mes/purchasing/server';
 import { sourcingServer } from '@mes/sourcing/server';
 import { plannedModules, systemServer } from '@mes/system/server';
 
@@ -19,5 +20,6 @@ export const SERVER_MODULES: ServerModule[] = [
   bomLockMenuServer,
   sourcingServer,
   equipmentServer,
+  purchasingServer,
   financeServer,
 ];

@@ -1,4 +1,5 @@
 import type { EntityDef, FieldDef, Fields, Registry } from '@mes/model';
+import { purchaseInvoiceSample, purchaseReceiptSample } from '@mes/purchasing/testing';
 import { bidEvaluationSample } from '@mes/sourcing/testing';
 import type { TestServer } from './testing';
 
@@ -8,6 +9,8 @@ import type { TestServer } from './testing';
  */
 const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, unknown>>> = {
   BidEvaluation: bidEvaluationSample,
+  PurchaseReceipt: purchaseReceiptSample,
+  PurchaseInvoice: purchaseInvoiceSample,
   // a print layout names a printable entity, one layout each
   PrintLayout: async (t) => {
     const printable = t.engine.registry

@@ -9,6 +9,8 @@ import { masterdataModule } from '@mes/masterdata';
 import { engineModule, type ModuleManifest, Registry } from '@mes/model';
 import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
 import { productionPages } from '@mes/production/web';
+import { purchasingModule } from '@mes/purchasing';
+import { purchasingPages } from '@mes/purchasing/web';
 import { sourcingModule } from '@mes/sourcing';
 import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
@@ -25,6 +27,7 @@ export const MODULES: ModuleManifest[] = [
   bomLockMenu,
   sourcingModule,
   equipmentModule,
+  purchasingModule,
   financeModule,
 ];
 export const registry = new Registry(MODULES);
@@ -37,4 +40,5 @@ export const MODULE_PAGES: ModulePages = {
   ...sourcingPages,
   ...financePages,
   ...equipmentPages,
+  ...purchasingPages,
 };
