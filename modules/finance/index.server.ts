@@ -1,5 +1,6 @@
 import type { ServerModule } from '@mes/engine-server';
 import { financeModule } from './index';
+import { openItemRoutes, paymentHooks, receiptHooks } from './settlement.server';
 
 export {
   type DocRef,
@@ -12,4 +13,8 @@ export {
 /** The server part: hooks, routes, jobs and seed of the module. */
 export const financeServer: ServerModule = {
   manifest: financeModule,
+  hooks: [paymentHooks, receiptHooks],
+  routes: (app, engine) => {
+    openItemRoutes(app, engine);
+  },
 };
