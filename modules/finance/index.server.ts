@@ -1,5 +1,6 @@
 import type { ServerModule } from '@mes/engine-server';
 import { financeModule } from './index';
+import { reportRoutes } from './reports.server';
 import { openItemRoutes, paymentHooks, receiptHooks } from './settlement.server';
 
 export {
@@ -16,5 +17,6 @@ export const financeServer: ServerModule = {
   hooks: [paymentHooks, receiptHooks],
   routes: (app, engine) => {
     openItemRoutes(app, engine);
+    reportRoutes(app, engine);
   },
 };

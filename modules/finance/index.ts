@@ -32,6 +32,8 @@ export const financeModule = defineModule({
           partnerLedger.name,
         ),
         page('finance.payable', '应付台账', 'Payables ledger', '/finance/payable', partnerLedger.name),
+        page('finance.ageing', '账龄分析', 'Ageing', '/finance/ageing'),
+        page('finance.statement', '对账单', 'Statements', '/finance/statement'),
       ],
     },
     {

@@ -54,3 +54,14 @@ defineMessages({
     en: 'Enter the exchange rate (the currency has none)',
   },
 });
+
+defineMessages({
+  'fin.period_order': {
+    zh: '开始日期 {from} 晚于结束日期 {to}',
+    en: 'The start date {from} is after the end date {to}',
+  },
+  'fin.statement_too_long': {
+    zh: '对账单超过 {max} 条明细，请缩短期间',
+    en: 'The statement has more than {max} entries; choose a shorter period',
+  },
+});
