@@ -1,6 +1,7 @@
 import type { ServerModule } from '@mes/engine-server';
 import { financeModule } from './index';
 import { reportRoutes } from './reports.server';
+import { seedFinance } from './seed.server';
 import { openItemRoutes, paymentHooks, receiptHooks } from './settlement.server';
 
 export {
@@ -15,6 +16,7 @@ export {
 export const financeServer: ServerModule = {
   manifest: financeModule,
   hooks: [paymentHooks, receiptHooks],
+  seed: seedFinance,
   routes: (app, engine) => {
     openItemRoutes(app, engine);
     reportRoutes(app, engine);
