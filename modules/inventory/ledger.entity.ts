@@ -40,6 +40,8 @@ export const stockLedger = defineEntity({
               11: 'MaterialReceive',
               13: 'WorkOrder',
               14: 'MixingFeeding',
+              31: 'SalesDelivery',
+              32: 'SalesDelivery',
             },
           },
         },

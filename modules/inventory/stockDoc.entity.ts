@@ -29,6 +29,8 @@ export const MOVEMENT_TYPES = options(
   [12, '生产退料', 'Picking return'],
   [13, '完工入库', 'Production receipt'],
   [14, '生产投料', 'Production feeding'],
+  [31, '销售发货', 'Sales delivery'],
+  [32, '销售退货', 'Sales return'],
 );
 
 /** Direction in/out of spec part 1 §9. */
