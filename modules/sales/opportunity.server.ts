@@ -56,13 +56,17 @@ async function deal(engine: Engine, c: HookContext, body: z.infer<typeof dealBod
       Customer_ID: opp.Customer_ID,
       Order_Date: body.Order_Date ?? new Date().toISOString().slice(0, 10),
       Salesman_ID: opp.Owner_ID ?? undefined,
-      Opp_ID: opp.Opp_ID,
       Remark: opp.Opp_Name,
       Lines: [{ Material_ID: opp.Material_ID, Qty: opp.Qty, ...(perUnit ? { Unit_Price: perUnit } : {}) }],
     },
     c,
     c.tx,
   );
+  // the order's 商机 is read-only on the wire: only a deal sets it
+  await sql`UPDATE sales_order SET opp_id = ${body.Opp_ID} WHERE id = ${Number(order.Sales_Order_ID)}`.execute(
+    c.tx,
+  );
+  order.Opp_ID = body.Opp_ID;
   await sql`UPDATE sales_opportunity SET opp_status = ${OPP_STATUS.DEAL}, sales_order_id = ${Number(order.Sales_Order_ID)},
     version = version + 1, updated_at = now() WHERE id = ${body.Opp_ID}`.execute(c.tx);
   return order;

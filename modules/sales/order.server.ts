@@ -49,7 +49,8 @@ export async function currencyDefaults(ctx: HookContext, data: Row, customerId: 
 
 /**
  * The credit check (ERPNext's credit limit on submit): the customer's open receivable and the part
- * of its other open orders not invoiced yet, plus this order, against Credit_Limit. The customer
+ * of its other open orders not invoiced yet (by approved invoices, which the receivable then holds),
+ * plus this order, against Credit_Limit. The customer
  * row is locked, so that two orders saved at once cannot both pass on the same room.
  */
 async function checkCredit(ctx: HookContext, customerId: number, orderId: number | null, total: string) {
@@ -59,7 +60,7 @@ async function checkCredit(ctx: HookContext, customerId: number, orderId: number
           FROM sales_invoice i JOIN sales_invoice_lines il ON il.parent_id = i.id
           JOIN sales_delivery_lines dl ON dl.parent_id = il.delivery_id AND dl.line_no = il.delivery_line_no
           JOIN sales_order so ON so.id = dl.sales_order_id
-          WHERE i.state <> ${STATE.VOID} AND so.customer_id = ${customerId}
+          WHERE i.state = ${STATE.APPROVED} AND so.customer_id = ${customerId}
             AND so.state IN (1, 2, 3) AND so.id <> ${orderId ?? 0}), 0)
         FROM sales_order o WHERE o.customer_id = ${customerId} AND o.state IN (1, 2, 3)
           AND o.id <> ${orderId ?? 0})::text AS uninvoiced`.execute(ctx.tx);
