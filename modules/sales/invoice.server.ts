@@ -7,7 +7,7 @@ import { firstNonPositive, linesOf, priceLine, text } from './logic/lines';
 import { overTaken } from './logic/take';
 import './messages.server';
 import { currencyDefaults } from './order.server';
-import { postReceivable, reverseReceivable } from './receivable.server';
+import { postReceivable, refusePaid, reverseReceivable } from './receivable.server';
 
 interface DeliveryLine {
   delivery_id: number;
@@ -45,19 +45,12 @@ export async function deliveryLines(ctx: HookContext, ids: number[], exceptId: n
   return new Map(rows.map((r) => [`${r.delivery_id}:${r.line_no}`, r]));
 }
 
-/** A due date 30 days after the invoice when none is given (the customer's terms are free text). */
-export function dueDate(invoiceDate: string, days = 30): string {
-  const d = new Date(`${invoiceDate.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Each line bills an approved delivery line of the invoice's customer, never above what is not billed yet. */
 async function checkLines(ctx: HookContext, data: Row, old: Row | null) {
   const customerId = Number(data.Customer_ID ?? old?.Customer_ID);
   await currencyDefaults(ctx, data, customerId);
-  const date = text(data.Invoice_Date ?? old?.Invoice_Date);
-  if (!text(data.Due_Date ?? old?.Due_Date) && date) data.Due_Date = dueDate(date);
+  // the receivable is kept per currency
+  if (!data.Currency_ID && !old?.Currency_ID) throw new AppError('sales.no_currency').at('Currency_ID');
   if (data.Lines === undefined && old) return;
   const lines = linesOf(data);
   if (!lines.length) throw new AppError('sales.no_lines').at('Lines');
@@ -91,5 +84,6 @@ async function checkLines(ctx: HookContext, data: Row, old: Row | null) {
 export const salesInvoiceHooks = defineHooks(salesInvoice, {
   validate: checkLines,
   onApprove: postReceivable,
-  beforeUnapprove: reverseReceivable,
+  beforeUnapprove: refusePaid,
+  onUnapprove: reverseReceivable,
 });

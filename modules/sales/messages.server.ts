@@ -59,6 +59,10 @@ defineMessages({
     zh: '第 {line} 行：开票数量 {qty} 超过未开票数量 {open}',
     en: 'Line {line}: {qty} is more than the {open} delivered and not invoiced yet',
   },
+  'sales.no_currency': {
+    zh: '请选择币种（客户未设币种，也没有本位币）',
+    en: 'Choose a currency (the customer has none and no base currency is set)',
+  },
   'sales.invoice_paid': {
     zh: '发票已收款，不能反审核',
     en: 'The invoice has receipts against it; it cannot be unapproved',

@@ -1,5 +1,5 @@
 import { AppError, defineHooks, type HookContext, type Row } from '@mes/engine-server';
-import { STATE } from '@mes/model';
+import { mulDecimal, STATE } from '@mes/model';
 import { sql } from 'kysely';
 import { creditOver, sumOf } from './logic/amounts';
 import { firstNonPositive, linesOf, priceLine, text } from './logic/lines';
@@ -32,13 +32,21 @@ async function priceLines(ctx: HookContext, customerId: number, lines: Row[]) {
   });
 }
 
+/** The currency marked 本位币, when the customer names none. */
+async function baseCurrency(ctx: HookContext): Promise<number | null> {
+  const { rows } = await sql<{
+    id: number;
+  }>`SELECT id FROM currency WHERE is_base ORDER BY id LIMIT 1`.execute(ctx.tx);
+  return rows[0]?.id ?? null;
+}
+
 /** Currency and rate default to the customer's currency and that currency's rate. */
 export async function currencyDefaults(ctx: HookContext, data: Row, customerId: number) {
   if (!data.Currency_ID) {
     const c = await sql<{
       currency_id: number | null;
     }>`SELECT currency_id FROM customer WHERE id = ${customerId}`.execute(ctx.tx);
-    data.Currency_ID = c.rows[0]?.currency_id ?? null;
+    data.Currency_ID = c.rows[0]?.currency_id ?? (await baseCurrency(ctx));
   }
   if (!text(data.Exchange_Rate)) {
     const r = await sql<{ rate: string | null }>`SELECT exchange_rate::text AS rate FROM currency
@@ -56,7 +64,8 @@ export async function currencyDefaults(ctx: HookContext, data: Row, customerId: 
 async function checkCredit(ctx: HookContext, customerId: number, orderId: number | null, total: string) {
   const { rows } = await sql<{ limit: string | null; uninvoiced: string }>`SELECT
       (SELECT credit_limit::text FROM customer WHERE id = ${customerId} FOR UPDATE) AS limit,
-      (SELECT coalesce(sum(o.total_with_tax), 0) - coalesce((SELECT sum(il.amount_with_tax)
+      (SELECT coalesce(sum(o.total_with_tax * coalesce(o.exchange_rate, 1)), 0)
+        - coalesce((SELECT sum(il.amount_with_tax * coalesce(i.exchange_rate, 1))
           FROM sales_invoice i JOIN sales_invoice_lines il ON il.parent_id = i.id
           JOIN sales_delivery_lines dl ON dl.parent_id = il.delivery_id AND dl.line_no = il.delivery_line_no
           JOIN sales_order so ON so.id = dl.sales_order_id
@@ -83,12 +92,14 @@ export const salesOrderHooks = defineHooks(salesOrder, {
     const lines = linesOf(data);
     if (!lines.length) throw new AppError('sales.no_lines').at('Lines');
     await priceLines(ctx, customerId, lines);
-    await checkCredit(
-      ctx,
-      customerId,
-      old ? Number(old.Sales_Order_ID) : null,
+    // compared in base currency: the limit and the ledger's balances are
+    const rate = text(data.Exchange_Rate ?? old?.Exchange_Rate) || '1';
+    const total = mulDecimal(
       sumOf(lines, (l) => text(l.Amount_With_Tax)),
+      rate,
+      2,
     );
+    await checkCredit(ctx, customerId, old ? Number(old.Sales_Order_ID) : null, total);
   },
   async beforeUnapprove(ctx, record) {
     const { rows } = await sql<{ no: string }>`SELECT DISTINCT d.delivery_no AS no FROM sales_delivery d

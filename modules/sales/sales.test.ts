@@ -1,4 +1,7 @@
 import { startTestServer, type TestServer } from '@mes/app-server/testing';
+import { SYSTEM_CONTEXT, withTx } from '@mes/engine-server';
+import { ENTRY_TYPE, FIN_DOC, SIDE } from '@mes/finance';
+import { postPartnerEntries } from '@mes/finance/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approved, type Doc, must, order, type SalesFixture, salesFixture } from './testkit.server';
 
@@ -70,7 +73,14 @@ describe('order to invoice', () => {
       Lines: [{ Delivery_ID: dn.Delivery_ID, Delivery_Line_NO: 1, Qty: '3' }],
     });
     expect(Number(inv.Total_With_Tax)).toBe(406.8);
-    expect(inv.Due_Date).toBe('2026-12-04');
+    // a receivable of the amount with tax in the finance ledger
+    const ar = await must<Doc[]>(t, 'GET', `/PartnerLedger?Doc_Type=2&Doc_ID=${inv.Invoice_ID}`);
+    expect(ar.map((r) => [r.Side, r.Customer_ID, Number(r.Amount)])).toEqual([[1, f.customer, 406.8]]);
+    // unapproved, the receivable is reversed; approved again, posted again
+    await must(t, 'POST', '/SalesInvoice/UnApprove', { Invoice_ID: inv.Invoice_ID });
+    const back = await must<Doc[]>(t, 'GET', `/PartnerLedger?Doc_Type=2&Doc_ID=${inv.Invoice_ID}`);
+    expect(back.map((r) => Number(r.Amount)).sort()).toEqual([-406.8, 406.8]);
+    await must(t, 'POST', '/SalesInvoice/Approve', { Invoice_ID: inv.Invoice_ID });
     const listed = await must<Doc[]>(t, 'GET', `/SalesInvoice?State=3&Customer_ID=${f.customer}`);
     expect(listed.map((r) => r.Invoice_NO)).toContain(inv.Invoice_NO);
     const left = await must<Doc[]>(t, 'GET', `/SalesInvoice/OpenLines?Customer_ID=${f.customer}`);
@@ -110,5 +120,48 @@ describe('order to invoice', () => {
     expect(Number(open.find((l) => l.Sales_Order_ID === so.Sales_Order_ID)?.Qty)).toBe(2);
     await must(t, 'POST', '/SalesDelivery/UnApprove', { Delivery_ID: ret.Delivery_ID });
     expect(await onHand(f.product)).toBe(before - 5);
+  });
+});
+
+describe('the receivable', () => {
+  it('an invoice with a receipt against it cannot be unapproved', async () => {
+    const so = await approved(
+      t,
+      'SalesOrder',
+      'Sales_Order_ID',
+      order(f, [{ Material_ID: f.product, Qty: '2', Unit_Price: '100' }]),
+    );
+    const dn = await approved(t, 'SalesDelivery', 'Delivery_ID', {
+      Customer_ID: f.customer,
+      Delivery_Date: '2026-11-07',
+      Lines: [{ Sales_Order_ID: so.Sales_Order_ID, Order_Line_NO: 1, Location_ID: f.loc, Qty: '2' }],
+    });
+    const inv = await approved(t, 'SalesInvoice', 'Invoice_ID', {
+      Customer_ID: f.customer,
+      Invoice_Date: '2026-11-08',
+      Lines: [{ Delivery_ID: dn.Delivery_ID, Delivery_Line_NO: 1, Qty: '2' }],
+    });
+    // a receipt of 100 against it, posted as finance's receipt document does
+    await withTx(t.engine.db, (tx) =>
+      postPartnerEntries({ ...SYSTEM_CONTEXT, tx, registry: t.engine.registry }, [
+        {
+          Side: SIDE.RECEIVABLE,
+          Partner_ID: f.customer,
+          Posting_Date: '2026-11-09',
+          Entry_Type: ENTRY_TYPE.PAYMENT,
+          Doc_Type: FIN_DOC.RECEIPT,
+          Doc_ID: 1,
+          Doc_NO: 'RC-TEST',
+          Currency_ID: Number(inv.Currency_ID),
+          Exchange_Rate: '1',
+          Amount: '-100',
+          Against: { Doc_Type: FIN_DOC.SALES_INVOICE, Doc_ID: Number(inv.Invoice_ID) },
+        },
+      ]),
+    );
+    const un = await t.call('POST', '/SalesInvoice/UnApprove', { Invoice_ID: inv.Invoice_ID });
+    expect(un.status).toBe(409);
+    expect(un.body.Message).toBe('发票已收款，不能反审核');
+    expect((await must<Doc>(t, 'GET', `/SalesInvoice/${inv.Invoice_ID}`)).State).toBe(3);
   });
 });

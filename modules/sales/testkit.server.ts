@@ -30,6 +30,13 @@ export interface SalesFixture {
 /** Two customers, a warehouse with a location, and two products, the first with 100 in stock at 50. */
 export async function salesFixture(t: TestServer, credit?: string): Promise<SalesFixture> {
   const n = ++seq;
+  if (n === 1)
+    await idOf(t, 'Currency', {
+      Currency_Code: 'CNY',
+      Currency_Name: '人民币',
+      Exchange_Rate: '1',
+      Is_Base: true,
+    });
   const warehouse = await idOf(t, 'Warehouse', { Warehouse_Code: `SW${n}`, Warehouse_Name: `成品仓${n}` });
   const loc = await idOf(t, 'Location', {
     Location_Code: `SL${n}`,

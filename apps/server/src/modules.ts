@@ -1,4 +1,5 @@
 import { engineServerModule, type ServerModule } from '@mes/engine-server';
+import { financeServer } from '@mes/finance/server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
@@ -17,5 +18,6 @@ export const SERVER_MODULES: ServerModule[] = [
   factoryServer,
   bomLockMenuServer,
   sourcingServer,
+  financeServer,
   salesServer,
 ];

@@ -1,4 +1,6 @@
 import type { ModulePages } from '@mes/engine-web/entity';
+import { financeModule } from '@mes/finance';
+import { financePages } from '@mes/finance/web';
 import { inventoryModule } from '@mes/inventory';
 import { inventoryPages } from '@mes/inventory/web';
 import { masterdataModule } from '@mes/masterdata';
@@ -22,6 +24,7 @@ export const MODULES: ModuleManifest[] = [
   factoryModule,
   bomLockMenu,
   sourcingModule,
+  financeModule,
   salesModule,
 ];
 export const registry = new Registry(MODULES);
@@ -32,5 +35,6 @@ export const MODULE_PAGES: ModulePages = {
   ...inventoryPages,
   ...productionPages,
   ...sourcingPages,
+  ...financePages,
   ...salesPages,
 };
