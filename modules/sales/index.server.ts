@@ -5,6 +5,7 @@ import { salesModule } from './index';
 import { salesInvoiceHooks } from './invoice.server';
 import { opportunityRoutes, salesOpportunityHooks } from './opportunity.server';
 import { salesOrderHooks } from './order.server';
+import { seedSales } from './seed.server';
 
 export { SALES_DELIVERY, SALES_RETURN } from './delivery.server';
 
@@ -12,6 +13,7 @@ export { SALES_DELIVERY, SALES_RETURN } from './delivery.server';
 export const salesServer: ServerModule = {
   manifest: salesModule,
   hooks: [salesOpportunityHooks, salesOrderHooks, salesDeliveryHooks, salesInvoiceHooks],
+  seed: seedSales,
   routes: (app, engine) => {
     opportunityRoutes(app, engine);
     fillRoutes(app, engine);

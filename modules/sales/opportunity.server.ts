@@ -30,7 +30,7 @@ const dealBody = z.object({ Opp_ID: z.number().int().positive(), Order_Date: z.i
  * (priced as any order: the customer's last price, else the expected amount per unit), and is
  * marked 已成交 with the order it made — in one transaction.
  */
-async function deal(engine: Engine, c: HookContext, body: z.infer<typeof dealBody>) {
+export async function deal(engine: Engine, c: HookContext, body: z.infer<typeof dealBody>) {
   const opp = await engine.service(opportunity.name).mustGet(body.Opp_ID, c.tx, true);
   const status = Number(opp.Opp_Status);
   if (status === OPP_STATUS.ABANDONED || status === OPP_STATUS.DEAL || Number(opp.State) === 0)
