@@ -21,6 +21,7 @@ describe.skipIf(!hasBrowser)('sales in the browser', () => {
   let customer: { Customer_ID: number; Short_Name: string };
   let material: { Material_ID: number; Material_Name: string };
   let location: { Location_ID: number; Location_Code: string; Location_Name: string };
+  let batch = '';
 
   const data = async <T = Row>(method: string, path: string, body?: unknown) => {
     const r = await t.call<T>(method, path, body);
@@ -49,6 +50,10 @@ describe.skipIf(!hasBrowser)('sales in the browser', () => {
       ],
     });
     await data('POST', '/StockDoc/Approve', { Doc_ID: receipt.Doc_ID });
+    // the demo keeps batches (parameter 26): the receipt got one, and the delivery names it
+    batch = String(
+      (await data<Row[]>('GET', `/StockBalance?Material_ID=${material.Material_ID}`))[0].Batch_NO ?? '',
+    );
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await signInContext(context, t.url, 'admin', 'admin123');
     page = await context.newPage();
@@ -108,16 +113,19 @@ describe.skipIf(!hasBrowser)('sales in the browser', () => {
     await choose(page, field('Customer_ID'), { typed: '测试汽配', title: '测试汽配' });
     await page.click(tid('fill-Lines'));
     await eventually(() => page.locator(`${tid('lines-Lines-0-Qty')} input`).inputValue()).toBe('10');
+    // bins are named alike in every warehouse (A区1号货架): chosen by code
     await choose(page, tid('lines-Lines-0-Location_ID'), {
       typed: location.Location_Code,
-      title: location.Location_Name,
+      text: location.Location_Code,
     });
     await page.fill(`${tid('lines-Lines-0-Qty')} input`, '6');
+    if (batch) await page.fill(`${tid('lines-Lines-0-Batch_NO')} input`, batch);
     await page.click(tid('entity-form-save'));
     await eventually(toast).toContain('已新增 DN');
     const dn = await latest('SalesDelivery', 'Delivery_ID');
     await openDoc('/sales/sell/delivery', 'SalesDelivery', dn.Delivery_ID);
     await approveOpenDoc();
+    await shot(page, 'sales-delivery-approved-zh');
     await eventually(() => stateOf('SalesDelivery', dn.Delivery_ID)).toBe(3);
     const left = await data<Row[]>(
       'GET',

@@ -1,11 +1,11 @@
 import { type Engine, ok, parseWith, requestContext } from '@mes/engine-server';
-import { STATE } from '@mes/model';
+import { normalizeDecimal, STATE } from '@mes/model';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { DELIVERY_TYPE, salesDelivery } from './delivery.entity';
 import { salesInvoice } from './invoice.entity';
-import { lineAmounts } from './logic/amounts';
+import { DEFAULT_TAX_RATE, lineAmounts } from './logic/amounts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const deliveryQuery = z.object({
@@ -22,10 +22,14 @@ interface OpenRow {
 }
 
 /** A proposed line with its amounts, as a save would compute them. */
-const priced = (r: OpenRow) => ({
-  ...r,
-  ...lineAmounts({ Qty: r.Qty, Unit_Price: r.Unit_Price, Tax_Rate: r.Tax_Rate ?? '13' }),
-});
+const priced = (r: OpenRow) => {
+  const line = {
+    Qty: normalizeDecimal(r.Qty),
+    Unit_Price: normalizeDecimal(r.Unit_Price),
+    Tax_Rate: normalizeDecimal(r.Tax_Rate ?? DEFAULT_TAX_RATE),
+  };
+  return { ...r, ...line, ...lineAmounts(line) };
+};
 
 /**
  * The 按订单带出 / 按发货带出 buttons (the line tables' declared `fill`): what the customer's approved
