@@ -20,8 +20,8 @@ export const salesDelivery = defineEntity({
   menu: DELIVERY_MENU,
   fields: {
     Delivery_NO: text({ zh: '发货单号', en: 'Delivery no.' }, { max: 30, readOnly: true, unique: true }),
-    Delivery_Type: enumOf({ zh: '单据类型', en: 'Type' }, DELIVERY_TYPES, { required: true, default: 1 }),
     Delivery_Date: docDate('发货日期', 'Delivery date'),
+    Delivery_Type: enumOf({ zh: '单据类型', en: 'Type' }, DELIVERY_TYPES, { required: true, default: 1 }),
     Customer_ID: customerField(),
     Warehouse_ID: ref({ zh: '仓库', en: 'Warehouse' }, 'Warehouse', 'Warehouse_Name'),
     Ship_To: text({ zh: '收货地址', en: 'Ship to' }, { max: 200, hiddenInList: true }),

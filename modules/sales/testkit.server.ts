@@ -88,3 +88,36 @@ export const order = (f: SalesFixture, lines: Body[], extra: Body = {}) => ({
   Lines: lines,
   ...extra,
 });
+
+/** An order the contract test can save: a customer without a credit limit, a priced line. */
+export async function orderSample(t: TestServer): Promise<Body> {
+  const f = await salesFixture(t);
+  return order(f, [{ Material_ID: f.product, Qty: '3', Unit_Price: '10' }]);
+}
+
+/** A delivery the contract test can save: against an approved order line of its customer, from stock. */
+export async function deliverySample(t: TestServer): Promise<Body> {
+  const f = await salesFixture(t);
+  const so = await approved(
+    t,
+    'SalesOrder',
+    'Sales_Order_ID',
+    order(f, [{ Material_ID: f.product, Qty: '5', Unit_Price: '10' }]),
+  );
+  return {
+    Customer_ID: f.customer,
+    Delivery_Date: '2026-11-03',
+    Lines: [{ Sales_Order_ID: so.Sales_Order_ID, Order_Line_NO: 1, Location_ID: f.loc, Qty: '2' }],
+  };
+}
+
+/** An invoice the contract test can save: against an approved delivery line of its customer. */
+export async function invoiceSample(t: TestServer): Promise<Body> {
+  const d = await deliverySample(t);
+  const dn = await approved(t, 'SalesDelivery', 'Delivery_ID', d);
+  return {
+    Customer_ID: d.Customer_ID,
+    Invoice_Date: '2026-11-04',
+    Lines: [{ Delivery_ID: dn.Delivery_ID, Delivery_Line_NO: 1, Qty: '2' }],
+  };
+}
