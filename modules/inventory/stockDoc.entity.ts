@@ -29,6 +29,8 @@ export const MOVEMENT_TYPES = options(
   [12, '生产退料', 'Picking return'],
   [13, '完工入库', 'Production receipt'],
   [14, '生产投料', 'Production feeding'],
+  [21, '维修领用', 'Repair parts issue'],
+  [22, '保养领用', 'Maintenance parts issue'],
   [31, '销售发货', 'Sales delivery'],
   [32, '销售退货', 'Sales return'],
 );

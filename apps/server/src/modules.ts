@@ -1,4 +1,5 @@
 import { engineServerModule, type ServerModule } from '@mes/engine-server';
+import { equipmentServer } from '@mes/equipment/server';
 import { financeServer } from '@mes/finance/server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
@@ -18,6 +19,7 @@ export const SERVER_MODULES: ServerModule[] = [
   factoryServer,
   bomLockMenuServer,
   sourcingServer,
+  equipmentServer,
   financeServer,
   salesServer,
 ];

@@ -1,4 +1,6 @@
 import type { ModulePages } from '@mes/engine-web/entity';
+import { equipmentModule } from '@mes/equipment';
+import { equipmentPages } from '@mes/equipment/web';
 import { financeModule } from '@mes/finance';
 import { financePages } from '@mes/finance/web';
 import { inventoryModule } from '@mes/inventory';
@@ -24,6 +26,7 @@ export const MODULES: ModuleManifest[] = [
   factoryModule,
   bomLockMenu,
   sourcingModule,
+  equipmentModule,
   financeModule,
   salesModule,
 ];
@@ -36,5 +39,6 @@ export const MODULE_PAGES: ModulePages = {
   ...productionPages,
   ...sourcingPages,
   ...financePages,
+  ...equipmentPages,
   ...salesPages,
 };
