@@ -44,6 +44,8 @@ export const stockLedger = defineEntity({
               22: 'MaintainRecord',
               31: 'PurchaseReceipt',
               32: 'PurchaseReceipt',
+              41: 'SalesDelivery',
+              42: 'SalesDelivery',
             },
           },
         },

@@ -33,6 +33,8 @@ export const MOVEMENT_TYPES = options(
   [22, '保养领用', 'Maintenance parts issue'],
   [31, '采购入库', 'Purchase receipt'],
   [32, '采购退货', 'Purchase return'],
+  [41, '销售发货', 'Sales delivery'],
+  [42, '销售退货', 'Sales return'],
 );
 
 /** Direction in/out of spec part 1 §9. */

@@ -5,6 +5,7 @@ import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
 import { purchasingServer } from '@mes/purchasing/server';
+import { salesServer } from '@mes/sales/server';
 import { sourcingServer } from '@mes/sourcing/server';
 import { plannedModules, systemServer } from '@mes/system/server';
 
@@ -21,5 +22,6 @@ export const SERVER_MODULES: ServerModule[] = [
   sourcingServer,
   equipmentServer,
   purchasingServer,
+  salesServer,
   financeServer,
 ];

@@ -11,6 +11,8 @@ import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
 import { productionPages } from '@mes/production/web';
 import { purchasingModule } from '@mes/purchasing';
 import { purchasingPages } from '@mes/purchasing/web';
+import { salesModule } from '@mes/sales';
+import { salesPages } from '@mes/sales/web';
 import { sourcingModule } from '@mes/sourcing';
 import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
@@ -28,6 +30,7 @@ export const MODULES: ModuleManifest[] = [
   sourcingModule,
   equipmentModule,
   purchasingModule,
+  salesModule,
   financeModule,
 ];
 export const registry = new Registry(MODULES);
@@ -41,4 +44,5 @@ export const MODULE_PAGES: ModulePages = {
   ...financePages,
   ...equipmentPages,
   ...purchasingPages,
+  ...salesPages,
 };
