@@ -2,6 +2,7 @@ import { engineServerModule, type ServerModule } from '@mes/engine-server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
+import { projectsServer } from '@mes/projects/server';
 import { sourcingServer } from '@mes/sourcing/server';
 import { plannedModules, systemServer } from '@mes/system/server';
 
@@ -16,4 +17,5 @@ export const SERVER_MODULES: ServerModule[] = [
   factoryServer,
   bomLockMenuServer,
   sourcingServer,
+  projectsServer,
 ];

@@ -5,6 +5,8 @@ import { masterdataModule } from '@mes/masterdata';
 import { engineModule, type ModuleManifest, Registry } from '@mes/model';
 import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
 import { productionPages } from '@mes/production/web';
+import { projectsModule } from '@mes/projects';
+import { projectsPages } from '@mes/projects/web';
 import { sourcingModule } from '@mes/sourcing';
 import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
@@ -20,6 +22,7 @@ export const MODULES: ModuleManifest[] = [
   factoryModule,
   bomLockMenu,
   sourcingModule,
+  projectsModule,
 ];
 export const registry = new Registry(MODULES);
 
@@ -29,4 +32,5 @@ export const MODULE_PAGES: ModulePages = {
   ...inventoryPages,
   ...productionPages,
   ...sourcingPages,
+  ...projectsPages,
 };
