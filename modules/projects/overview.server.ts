@@ -95,6 +95,7 @@ export function overviewRoutes(app: FastifyInstance, engine: Engine) {
             Evidence_Required: d.evidence_required,
             Evidence_Count: Number(d.evidence),
             Owner_ID: d.owner_id,
+            Owner_Name: d.owner_name,
             Rating: d.rating,
           })),
           Red_Items: {

@@ -30,6 +30,7 @@ export interface DeliverableRow {
   evidence_required: boolean;
   evidence: number;
   owner_id: number | null;
+  owner_name: string | null;
 }
 
 /** A project's deliverables with their evidence count and a fresh RYG. */
@@ -41,6 +42,7 @@ export async function deliverablesOf(
   if (!projectIds.length) return [];
   const { rows } = await sql<DeliverableRow>`SELECT d.id, d.project_id, d.gate, d.deliverable_name,
       d.deliverable_status, to_char(d.due_date, 'YYYY-MM-DD') AS due_date, d.evidence_required, d.owner_id,
+      (SELECT user_name FROM users u WHERE u.id = d.owner_id) AS owner_name,
       (SELECT count(*)::int FROM attachment a WHERE a.bz_table = 'ProjectDeliverable'
         AND a.bz_code = d.id::text) AS evidence
     FROM project_deliverable d WHERE d.project_id = ANY(${projectIds}::bigint[]) AND d.state <> 0
