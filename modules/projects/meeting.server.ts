@@ -5,12 +5,14 @@ import {
   notify,
   ok,
   parseWith,
+  type RequestContext,
   type Row,
   requestContext,
+  type Tx,
   withTx,
 } from '@mes/engine-server';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { actionsFromMinutes, MEETING, type MinuteItem, nextMeetingStatus } from './logic/meeting';
 import { meeting } from './meeting.entity';
@@ -59,11 +61,7 @@ export const meetingHooks = defineHooks(meeting, {
 const advanceBody = z.strictObject({ Meeting_ID: z.number().int().positive().max(2_147_483_647) });
 
 export function meetingRoutes(app: FastifyInstance, engine: Engine) {
-  const svc = engine.service(meeting.name);
-  /**
-   * The meeting's next step: 1 → 2 held → 3 minutes recorded → 9 closed. Recording the minutes turns
-   * each action item into an action-tracker entry and tells its champion.
-   */
+  /** The meeting's next step (advanceMeeting). */
   app.post(
     '/Meeting/Advance',
     {
@@ -75,56 +73,69 @@ export function meetingRoutes(app: FastifyInstance, engine: Engine) {
     async (req) => {
       const ctx = requestContext(req);
       const b = parseWith(advanceBody, req.body, meeting, ctx.lang);
-      const me = ctx.user?.User_ID ?? null;
-      const rec = await withTx(engine.db, async (tx) => {
-        const m = await svc.mustGet(b.Meeting_ID, tx, true, req.auth?.scope);
-        const next = nextMeetingStatus(Number(m.Meeting_Status));
-        if (next === null) throw new AppError('pm.meeting_closed', {}, 409);
-        if (next === MEETING.MINUTES) {
-          const items = (m.Minutes as (Row & MinuteItem)[] | undefined) ?? [];
-          const { create, missing } = actionsFromMinutes(items);
-          if (missing.length) throw new AppError('pm.minutes_incomplete', { rows: missing.join(', ') });
-          const { rows: p } = await sql<{ factory_id: number | null; project_phase: number | null }>`
-            SELECT factory_id, project_phase FROM project WHERE id = ${m.Project_ID}`.execute(tx);
-          for (const i of create) {
-            const item = items[i];
-            const made = await engine.service('ActionTracker').insert(
-              {
-                Project_ID: m.Project_ID,
-                Description: item.Content,
-                Champion_ID: item.Champion_ID,
-                Supervisor_ID: m.Initiator_ID ?? me,
-                Due_Date: item.Due_Date,
-                Question_Status: 2,
-                Priority: 2,
-                Issue_Source: 1,
-                Phase: p[0]?.project_phase ?? null,
-                Factory_ID: p[0]?.factory_id ?? null,
-              },
-              ctx,
-              tx,
-            );
-            await sql`UPDATE action_tracker SET meeting_id = ${b.Meeting_ID} WHERE id = ${made.Action_ID}`.execute(
-              tx,
-            );
-            await sql`UPDATE meeting_minutes SET action_id = ${made.Action_ID}
-              WHERE parent_id = ${b.Meeting_ID} AND line_no = ${i + 1}`.execute(tx);
-            await notify(tx, {
-              to: [Number(item.Champion_ID)],
-              key: 'pm.msg_action',
-              params: { no: String(made.Action_NO), text: item.Content, due: String(item.Due_Date) },
-              route: '/PM/list/ActionTracker',
-              menuCode: PM_MENU.actionTracker,
-              type: 2,
-              from: me,
-            });
-          }
-        }
-        await sql`UPDATE meeting SET meeting_status = ${next}, version = version + 1, updated_at = now(),
-          updated_by = ${me} WHERE id = ${b.Meeting_ID}`.execute(tx);
-        return svc.mustGet(b.Meeting_ID, tx);
-      });
+      const rec = await withTx(engine.db, (tx) =>
+        advanceMeeting(engine, tx, ctx, b.Meeting_ID, req.auth?.scope),
+      );
       return ok(rec, ctx);
     },
   );
+}
+
+/**
+ * The meeting's next step: 1 → 2 held → 3 minutes recorded → 9 closed. Recording the minutes turns
+ * each action item into an action-tracker entry and tells its champion.
+ */
+export async function advanceMeeting(
+  engine: Engine,
+  tx: Tx,
+  ctx: RequestContext,
+  id: number,
+  scope?: RawBuilder<unknown> | null,
+): Promise<Row> {
+  const svc = engine.service(meeting.name);
+  const me = ctx.user?.User_ID ?? null;
+  const m = await svc.mustGet(id, tx, true, scope);
+  const next = nextMeetingStatus(Number(m.Meeting_Status));
+  if (next === null) throw new AppError('pm.meeting_closed', {}, 409);
+  if (next === MEETING.MINUTES) {
+    const items = (m.Minutes as (Row & MinuteItem)[] | undefined) ?? [];
+    const { create, missing } = actionsFromMinutes(items);
+    if (missing.length) throw new AppError('pm.minutes_incomplete', { rows: missing.join(', ') });
+    const { rows: p } = await sql<{ factory_id: number | null; project_phase: number | null }>`
+      SELECT factory_id, project_phase FROM project WHERE id = ${m.Project_ID}`.execute(tx);
+    for (const i of create) {
+      const item = items[i];
+      const made = await engine.service('ActionTracker').insert(
+        {
+          Project_ID: m.Project_ID,
+          Description: item.Content,
+          Champion_ID: item.Champion_ID,
+          Supervisor_ID: m.Initiator_ID ?? me,
+          Due_Date: item.Due_Date,
+          Question_Status: 2,
+          Priority: 2,
+          Issue_Source: 1,
+          Phase: p[0]?.project_phase ?? null,
+          Factory_ID: p[0]?.factory_id ?? null,
+        },
+        ctx,
+        tx,
+      );
+      await sql`UPDATE action_tracker SET meeting_id = ${id} WHERE id = ${made.Action_ID}`.execute(tx);
+      await sql`UPDATE meeting_minutes SET action_id = ${made.Action_ID}
+        WHERE parent_id = ${id} AND line_no = ${i + 1}`.execute(tx);
+      await notify(tx, {
+        to: [Number(item.Champion_ID)],
+        key: 'pm.msg_action',
+        params: { no: String(made.Action_NO), text: item.Content, due: String(item.Due_Date) },
+        route: '/PM/list/ActionTracker',
+        menuCode: PM_MENU.actionTracker,
+        type: 2,
+        from: me,
+      });
+    }
+  }
+  await sql`UPDATE meeting SET meeting_status = ${next}, version = version + 1, updated_at = now(),
+    updated_by = ${me} WHERE id = ${id}`.execute(tx);
+  return svc.mustGet(id, tx);
 }
