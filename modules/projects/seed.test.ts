@@ -8,7 +8,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 it('the demo has three programs at different gates, each with tasks, deliverables, meetings and actions', async () => {
-  const list = await t.call<{ Project_ID: number; Current_Gate: number; State: number }[]>('GET', '/Project?Sort=Project_NO');
+  const list = await t.call<{ Project_ID: number; Current_Gate: number; State: number }[]>(
+    'GET',
+    '/Project?Sort=Project_NO',
+  );
   expect(list.body.Data.map((p) => p.Current_Gate).sort()).toEqual([1, 3, 5]);
   for (const p of list.body.Data) {
     expect(p.State).toBe(3);
