@@ -23,7 +23,7 @@ describe.skipIf(!hasBrowser)('projects journey in the browser', () => {
     const b = await newPage(browser);
     await signInContext(b.context, t.url, 'admin', 'admin123');
     page = b.page;
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => {
     await closeDemo({ t, browser });
   });

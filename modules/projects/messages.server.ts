@@ -16,10 +16,6 @@ export const PM_MESSAGES = defineMessages({
     zh: '上级任务不属于同一项目',
     en: 'The parent task belongs to another project',
   },
-  'pm.no_template': {
-    zh: '没有可用的阀点模板，请先在 MG 设置中建立模板',
-    en: 'No gate template is available; create one in MG setting first',
-  },
   'pm.sow_has_project': {
     zh: 'SOW {sow} 已建立项目 {project}',
     en: 'SOW {sow} already has project {project}',

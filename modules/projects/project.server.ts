@@ -66,9 +66,9 @@ export const projectHooks = defineHooks(project, {
     if (!old) {
       if (data.Manager_ID === undefined || data.Manager_ID === null)
         data.Manager_ID = ctx.user?.User_ID ?? null;
+      // without any template (a fresh system) the project starts with no deliverables
       const tpl = await templateOf(ctx.tx, data.Template_ID);
-      if (!tpl) throw new AppError('pm.no_template');
-      data.Template_ID = tpl.id;
+      data.Template_ID = tpl?.id ?? null;
       data.Current_Gate = 0;
     }
     data.Project_Phase = phaseOfGate(Number(data.Current_Gate ?? old?.Current_Gate ?? 0));
