@@ -34,7 +34,7 @@ describe.skipIf(!hasBrowser)('projects journey in the browser', () => {
     ).body.Data[0];
     await page.goto(`${t.url}/PM/list/Project`);
     await page.click(tid('pm-from-sow'));
-    await choose(page, tid('pm-from-sow-sow').replace('data-testid', 'id'), {
+    await choose(page, tid('pm-from-sow-sow'), {
       typed: sow.Sow_NO,
       text: sow.Sow_NO,
     });

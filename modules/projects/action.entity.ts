@@ -14,8 +14,8 @@ export const actionTracker = defineEntity({
   menu: PM_MENU.actionTracker,
   fields: {
     Action_NO: text({ zh: '行动编号', en: 'Action no.' }, { max: 30, unique: true, readOnly: true }),
-    Question_Status: enumOf({ zh: '状态', en: 'Status' }, QUESTION_STATUS, { required: true, default: 1 }),
-    Priority: enumOf({ zh: '优先级', en: 'Priority' }, PRIORITIES, { required: true, default: 2 }),
+    Question_Status: enumOf({ zh: '状态', en: 'Status' }, QUESTION_STATUS, { default: 1 }),
+    Priority: enumOf({ zh: '优先级', en: 'Priority' }, PRIORITIES, { default: 2 }),
     Phase: enumOf({ zh: '阶段', en: 'Phase' }, PHASES),
     Project_ID: ref({ zh: '项目', en: 'Project' }, 'Project', 'Project_Name', { required: true }),
     Description: text({ zh: '问题描述', en: 'Description' }, { max: 1000, required: true, multiline: true }),

@@ -56,6 +56,8 @@ export const taskHooks = defineHooks(task, {
     }
     const projectId = Number(data.Project_ID ?? old?.Project_ID);
     const me = old ? Number(old.Assignment_ID) : 0;
+    if (Array.isArray(data.Dependencies))
+      data.Dependencies = (data.Dependencies as Row[]).filter((d) => d.Predecessor_ID);
     const deps = (data.Dependencies as Row[] | undefined) ?? (old?.Dependencies as Row[] | undefined) ?? [];
     const plan = await scheduleOf(ctx.tx, projectId);
     const names = new Map(plan.map((p) => [p.id, p.name]));

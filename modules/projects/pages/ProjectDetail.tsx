@@ -143,34 +143,35 @@ export function ProjectDetail({ id }: { id: number }) {
       key: 'scorecard',
       label: t('tabs.scorecard'),
       children: (
-        <Table
-          data-testid="pm-scorecard"
-          rowKey="Category"
-          size="small"
-          pagination={false}
-          dataSource={o.Scorecard}
-          columns={[
-            {
-              title: t('scorecard.category'),
-              dataIndex: 'Category',
-              render: (c: string) => t(`scorecard.${c}` as 'scorecard.timing'),
-            },
-            { title: t('scorecard.rating'), dataIndex: 'Rating', render: ryg },
-            {
-              title: t('scorecard.facts'),
-              dataIndex: 'Facts',
-              render: (f: Record<string, number>) =>
-                Object.keys(f).length
-                  ? t('scorecard.factsText', {
-                      green: f.green ?? 0,
-                      total: f.total ?? 0,
-                      overdue: f.overdue ?? 0,
-                      openRed: f.openRed ?? 0,
-                    })
-                  : '—',
-            },
-          ]}
-        />
+        <div data-testid="pm-scorecard">
+          <Table
+            rowKey="Category"
+            size="small"
+            pagination={false}
+            dataSource={o.Scorecard}
+            columns={[
+              {
+                title: t('scorecard.category'),
+                dataIndex: 'Category',
+                render: (c: string) => t(`scorecard.${c}` as 'scorecard.timing'),
+              },
+              { title: t('scorecard.rating'), dataIndex: 'Rating', render: ryg },
+              {
+                title: t('scorecard.facts'),
+                dataIndex: 'Facts',
+                render: (f: Record<string, number>) =>
+                  Object.keys(f).length
+                    ? t('scorecard.factsText', {
+                        green: f.green ?? 0,
+                        total: f.total ?? 0,
+                        overdue: f.overdue ?? 0,
+                        openRed: f.openRed ?? 0,
+                      })
+                    : '—',
+              },
+            ]}
+          />
+        </div>
       ),
     },
     {
@@ -226,47 +227,48 @@ function GateTab({
   if (!rows.length) return <Empty description={t('deliverables.empty')} />;
   return (
     <>
-      <Table
-        data-testid={`pm-gate-P${gate}`}
-        rowKey="Deliverable_ID"
-        size="small"
-        pagination={false}
-        dataSource={rows}
-        columns={[
-          { title: t('deliverables.name'), dataIndex: 'Deliverable_Name' },
-          { title: t('deliverables.owner'), dataIndex: 'Owner_Name' },
-          { title: t('deliverables.due'), dataIndex: 'Due_Date' },
-          {
-            title: t('deliverables.status'),
-            dataIndex: 'Deliverable_Status',
-            render: (v: number) => lbl(DELIVERABLE_STATUS, v),
-          },
-          { title: t('deliverables.rating'), dataIndex: 'Rating', render: ryg },
-          {
-            title: t('deliverables.evidence'),
-            render: (_: unknown, d: Overview['Deliverables'][number]) =>
-              def && (
-                <span>
-                  <AttachmentButton def={def} id={d.Deliverable_ID} />{' '}
-                  {d.Evidence_Required && <Tag>{t('deliverables.required')}</Tag>}
-                </span>
+      <div data-testid={`pm-gate-P${gate}`}>
+        <Table
+          rowKey="Deliverable_ID"
+          size="small"
+          pagination={false}
+          dataSource={rows}
+          columns={[
+            { title: t('deliverables.name'), dataIndex: 'Deliverable_Name' },
+            { title: t('deliverables.owner'), dataIndex: 'Owner_Name' },
+            { title: t('deliverables.due'), dataIndex: 'Due_Date' },
+            {
+              title: t('deliverables.status'),
+              dataIndex: 'Deliverable_Status',
+              render: (v: number) => lbl(DELIVERABLE_STATUS, v),
+            },
+            { title: t('deliverables.rating'), dataIndex: 'Rating', render: ryg },
+            {
+              title: t('deliverables.evidence'),
+              render: (_: unknown, d: Overview['Deliverables'][number]) =>
+                def && (
+                  <span>
+                    <AttachmentButton def={def} id={d.Deliverable_ID} />{' '}
+                    {d.Evidence_Required && <Tag>{t('deliverables.required')}</Tag>}
+                  </span>
+                ),
+            },
+            {
+              title: '',
+              render: (_: unknown, d: Overview['Deliverables'][number]) => (
+                <Button
+                  size="small"
+                  type="link"
+                  data-testid={`pm-deliverable-${d.Deliverable_ID}`}
+                  onClick={() => setEditing(d.Deliverable_ID)}
+                >
+                  {t('deliverables.edit')}
+                </Button>
               ),
-          },
-          {
-            title: '',
-            render: (_: unknown, d: Overview['Deliverables'][number]) => (
-              <Button
-                size="small"
-                type="link"
-                data-testid={`pm-deliverable-${d.Deliverable_ID}`}
-                onClick={() => setEditing(d.Deliverable_ID)}
-              >
-                {t('deliverables.edit')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+            },
+          ]}
+        />
+      </div>
       {def && editing !== null && (
         <EntityFormDrawer
           def={def}

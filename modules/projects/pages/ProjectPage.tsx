@@ -144,9 +144,11 @@ function FromSowDialog({ onClose, onDone, onOpen }: DialogProps & { onOpen: (id:
       okButtonProps={{ 'data-testid': 'pm-from-sow-ok' }}
     >
       <Form form={form} layout="vertical" initialValues={{ start: dayjs() }}>
-        <Form.Item name="sow" label={t('fromSow.sow')} rules={[{ required: true }]}>
-          <RefSelect id="pm-from-sow-sow" field={project.fields.Sow_ID} />
-        </Form.Item>
+        <div data-testid="pm-from-sow-sow">
+          <Form.Item name="sow" label={t('fromSow.sow')} rules={[{ required: true }]}>
+            <RefSelect field={project.fields.Sow_ID} />
+          </Form.Item>
+        </div>
         <Form.Item name="customer" label={t('fromSow.customer')}>
           <RefSelect field={project.fields.Customer_ID} />
         </Form.Item>
