@@ -140,3 +140,36 @@ it('creates a project from a sourcing SOW, once', async () => {
   expect(twice.status).toBe(409);
   expect((await t.call('POST', '/Project/FromSow', { Sow_ID: 'x' })).status).toBe(400);
 });
+
+it("another user's project is not there for an own-records user (data authority)", async () => {
+  const p = await makeProject(t, { Project_Name: '他人项目' });
+  const menus = (await t.call<{ Menu_ID: number; Menu_Code: string }[]>('GET', '/ModuleMenu?PageSize=500'))
+    .body.Data;
+  const grant = (code: string) => ({
+    Menu_ID: menus.find((m) => m.Menu_Code === code)?.Menu_ID,
+    Buttons: 'add,edit,approve,close',
+    Opera_Type: 2,
+  });
+  const role = await t.call<{ Role_ID: number }>('POST', '/Role', {
+    Role_Code: 'pmown',
+    Role_Name: '项目经理（本人）',
+    Grants: [grant('PM.project'), grant('PM.assignment')],
+  });
+  const u = await t.call<{ User_ID: number }>('POST', '/Users', {
+    User_Account: 'pmown',
+    User_Name: 'pmown',
+    Data_Authority: 1,
+    Roles: [{ Role_ID: role.body.Data.Role_ID }],
+  });
+  await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
+  const as = { authorization: `Bearer ${await t.login('pmown', 'sesame-4711')}` };
+  expect((await t.call('GET', `/Project/${p.Project_ID}/Overview`, undefined, as)).status).toBe(404);
+  expect((await t.call('GET', `/Assignment/Gantt?Project_ID=${p.Project_ID}`, undefined, as)).status).toBe(
+    404,
+  );
+  expect(
+    (await t.call('POST', '/Project/PassGate', { Project_ID: p.Project_ID, Reason: 'x' }, as)).status,
+  ).toBe(404);
+  const mine = await makeProject(t, { Project_Name: '自己的项目' }, as);
+  expect((await t.call('GET', `/Project/${mine.Project_ID}/Overview`, undefined, as)).status).toBe(200);
+});

@@ -34,7 +34,7 @@ export const task = defineEntity({
       label: { zh: '前置任务', en: 'Predecessors' },
       maxRows: 50,
       fields: {
-        // not required: a row left empty is dropped on save (task.server.ts)
+        // not required: a row left empty links nothing (task.server.ts)
         Predecessor_ID: ref({ zh: '前置任务', en: 'Predecessor' }, 'Assignment', 'Task_Name'),
         Lag_Days: int({ zh: '间隔天数', en: 'Lag (days)' }, { min: -365, max: 365 }),
       },

@@ -26,7 +26,7 @@ export async function scheduleOf(
       to_char(t.plan_end, 'YYYY-MM-DD') AS plan_end, to_char(t.actual_end, 'YYYY-MM-DD') AS actual_end,
       t.task_status, t.task_type, t.completion, t.is_milestone, t.owner_id, t.parent_id, u.user_name AS owner_name,
       COALESCE((SELECT json_agg(json_build_object('pred', d.predecessor_id, 'lag', COALESCE(d.lag_days, 0)))
-        FROM assignment_dependencies d WHERE d.parent_id = t.id), '[]'::json) AS deps
+        FROM assignment_dependencies d WHERE d.parent_id = t.id AND d.predecessor_id IS NOT NULL), '[]'::json) AS deps
     FROM assignment t LEFT JOIN users u ON u.id = t.owner_id
     WHERE t.project_id = ${projectId} ORDER BY t.plan_start, t.id`.execute(tx);
   return rows.map((r) => ({
@@ -56,9 +56,12 @@ export const taskHooks = defineHooks(task, {
     }
     const projectId = Number(data.Project_ID ?? old?.Project_ID);
     const me = old ? Number(old.Assignment_ID) : 0;
-    if (Array.isArray(data.Dependencies))
-      data.Dependencies = (data.Dependencies as Row[]).filter((d) => d.Predecessor_ID);
-    const deps = (data.Dependencies as Row[] | undefined) ?? (old?.Dependencies as Row[] | undefined) ?? [];
+    // a row without a predecessor links nothing (kept as entered, ignored by the schedule)
+    const deps = (
+      (data.Dependencies as Row[] | undefined) ??
+      (old?.Dependencies as Row[] | undefined) ??
+      []
+    ).filter((d) => d.Predecessor_ID);
     const plan = await scheduleOf(ctx.tx, projectId);
     const names = new Map(plan.map((p) => [p.id, p.name]));
     if (data.Parent_ID && !names.has(Number(data.Parent_ID))) throw new AppError('pm.parent_other_project');
