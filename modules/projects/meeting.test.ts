@@ -33,7 +33,7 @@ beforeAll(async () => {
     await t.call('POST', '/Users/ResetPwd', { User_ID: u.body.Data.User_ID, Pass_Word: 'sesame-4711' });
     users[account] = { id: u.body.Data.User_ID, token: await t.login(account, 'sesame-4711') };
   }
-});
+}, 600_000);
 afterAll(async () => t?.close());
 
 const as = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -6,7 +6,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
   await makeTemplate(t);
-});
+}, 600_000);
 afterAll(async () => t?.close());
 
 interface Overview {

@@ -8,7 +8,7 @@ beforeAll(async () => {
   t = await startTestServer();
   await makeTemplate(t);
   projectId = (await makeProject(t)).Project_ID;
-});
+}, 600_000);
 afterAll(async () => t?.close());
 
 interface Bar {

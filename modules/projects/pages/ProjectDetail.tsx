@@ -106,40 +106,6 @@ export function ProjectDetail({ id }: { id: number }) {
       ),
     },
     {
-      key: 'assignment',
-      label: t('tabs.assignment'),
-      children: (
-        <>
-          <ProjectGantt projectId={id} />
-          {taskDef && <EntityListPage def={taskDef} filters={{ Project_ID: id }} />}
-        </>
-      ),
-    },
-    ...GATES.map((g) => ({
-      key: `P${g.value}`,
-      label: (
-        <span data-testid={`pm-tab-P${g.value}`}>
-          P{g.value}
-          {o.Deliverables.some(
-            (d) => d.Gate === g.value && d.Rating === 3 && d.Gate <= Number(p.Current_Gate),
-          )
-            ? ' ●'
-            : ''}
-        </span>
-      ),
-      children: <GateTab o={o} gate={g.value} onChanged={refresh} ryg={ryg} lbl={lbl} />,
-    })),
-    {
-      key: 'meeting',
-      label: t('tabs.meeting'),
-      children: meetingDef && <EntityListPage def={meetingDef} filters={{ Project_ID: id }} />,
-    },
-    {
-      key: 'actions',
-      label: t('tabs.actions'),
-      children: actionDef && <EntityListPage def={actionDef} filters={{ Project_ID: id }} />,
-    },
-    {
       key: 'scorecard',
       label: t('tabs.scorecard'),
       children: (
@@ -173,6 +139,40 @@ export function ProjectDetail({ id }: { id: number }) {
           />
         </div>
       ),
+    },
+    {
+      key: 'assignment',
+      label: t('tabs.assignment'),
+      children: (
+        <>
+          <ProjectGantt projectId={id} />
+          {taskDef && <EntityListPage def={taskDef} filters={{ Project_ID: id }} />}
+        </>
+      ),
+    },
+    ...GATES.map((g) => ({
+      key: `P${g.value}`,
+      label: (
+        <span data-testid={`pm-tab-P${g.value}`}>
+          P{g.value}
+          {o.Deliverables.some(
+            (d) => d.Gate === g.value && d.Rating === 3 && d.Gate <= Number(p.Current_Gate),
+          )
+            ? ' ●'
+            : ''}
+        </span>
+      ),
+      children: <GateTab o={o} gate={g.value} onChanged={refresh} ryg={ryg} lbl={lbl} />,
+    })),
+    {
+      key: 'meeting',
+      label: t('tabs.meeting'),
+      children: meetingDef && <EntityListPage def={meetingDef} filters={{ Project_ID: id }} />,
+    },
+    {
+      key: 'actions',
+      label: t('tabs.actions'),
+      children: actionDef && <EntityListPage def={actionDef} filters={{ Project_ID: id }} />,
     },
     {
       key: 'team',
