@@ -4,6 +4,7 @@ import { financeServer } from '@mes/finance/server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
+import { projectsServer } from '@mes/projects/server';
 import { purchasingServer } from '@mes/purchasing/server';
 import { salesServer } from '@mes/sales/server';
 import { sourcingServer } from '@mes/sourcing/server';
@@ -24,4 +25,5 @@ export const SERVER_MODULES: ServerModule[] = [
   purchasingServer,
   salesServer,
   financeServer,
+  projectsServer,
 ];

@@ -9,6 +9,8 @@ import { masterdataModule } from '@mes/masterdata';
 import { engineModule, type ModuleManifest, Registry } from '@mes/model';
 import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
 import { productionPages } from '@mes/production/web';
+import { projectsModule } from '@mes/projects';
+import { projectsPages } from '@mes/projects/web';
 import { purchasingModule } from '@mes/purchasing';
 import { purchasingPages } from '@mes/purchasing/web';
 import { salesModule } from '@mes/sales';
@@ -32,6 +34,7 @@ export const MODULES: ModuleManifest[] = [
   purchasingModule,
   salesModule,
   financeModule,
+  projectsModule,
 ];
 export const registry = new Registry(MODULES);
 
@@ -45,4 +48,5 @@ export const MODULE_PAGES: ModulePages = {
   ...equipmentPages,
   ...purchasingPages,
   ...salesPages,
+  ...projectsPages,
 };
