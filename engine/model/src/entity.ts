@@ -331,6 +331,11 @@ export function codeFieldOf(def: EntityDef): string | undefined {
   )?.[0];
 }
 
+/** The entities a field with `entityOf` may name: those declaring the feature, in registry order. */
+export function entitiesWith(all: Iterable<EntityDef>, feature: 'print' | 'approval'): EntityDef[] {
+  return [...all].filter((d) => !!d.features[feature]);
+}
+
 /** The code a reference to `target` carries beside its name in lists and reads (naming.onReferences). */
 export function referenceCodeOf(target: EntityDef): string | undefined {
   return target.naming?.onReferences ? codeFieldOf(target) : undefined;

@@ -40,6 +40,12 @@ export interface TextField extends FieldBase {
   bilingual?: boolean;
   /** Set on a companion field: the Chinese field it gives the English of. */
   englishOf?: string;
+  /**
+   * The value names an entity (its wire name) whose declaration has this feature: the form offers
+   * those entities by their labels and the list shows the label in the reader's language
+   * (a print layout's document type: `entityOf: 'print'`).
+   */
+  entityOf?: 'print' | 'approval';
 }
 /**
  * Whether a list's 合计 row adds the column up. Decimals (amounts, quantities) are added up unless
