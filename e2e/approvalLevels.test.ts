@@ -36,6 +36,27 @@ describe.skipIf(!hasBrowser)('multi-level approval in the browser', () => {
       users[account] = r.body.Data[0];
     }
     const menu = await t.call<{ Menu_ID: number }[]>('GET', '/ModuleMenu?Menu_Code=record.inventoryDoc');
+    // as an administrator would: 陈静 (a planner) is given the approve grant on 库存单据 first, since
+    // approval settings refuse an approver who could not approve
+    const role = await t.call<{ Role_ID: number }>('POST', '/Role', {
+      Role_Code: 'ivapprover',
+      Role_Name: '库存单据审核',
+      Grants: [{ Menu_ID: menu.body.Data[0].Menu_ID, Buttons: 'approve,reject', Opera_Type: 2 }],
+    });
+    expect(role.body.Code, role.body.Message).toBe(0);
+    const planner = await t.call<{ Version: number; Roles: { Role_ID: number }[] }>(
+      'GET',
+      `/Users/${users.chenjing.User_ID}`,
+    );
+    const granted = await t.call('PUT', '/Users', {
+      User_ID: users.chenjing.User_ID,
+      Version: planner.body.Data.Version,
+      Roles: [
+        ...(planner.body.Data.Roles ?? []).map((r) => ({ Role_ID: r.Role_ID })),
+        { Role_ID: role.body.Data.Role_ID },
+      ],
+    });
+    expect(granted.body.Code, granted.body.Message).toBe(0);
     const set = await t.call('POST', '/ApprovalSetting', {
       Menu_ID: menu.body.Data[0].Menu_ID,
       Levels: [
