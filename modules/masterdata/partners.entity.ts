@@ -36,6 +36,8 @@ export const customer = defineEntity({
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
   display: 'Short_Name',
+  // a short name may repeat across groups: every reference reads "code name"
+  naming: { onReferences: true },
   list: { defaultSort: 'Customer_Code' },
   features: { tags: true, attachments: true, customFields: true },
 });
@@ -127,6 +129,7 @@ export const supplier = defineEntity({
     },
   },
   display: 'Short_Name',
+  naming: { onReferences: true },
   list: { defaultSort: 'Supplier_Code' },
   features: { tags: true, attachments: true, customFields: true },
 });

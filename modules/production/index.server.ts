@@ -1,4 +1,5 @@
 import type { ServerModule } from '@mes/engine-server';
+import { onHandRoute } from '@mes/inventory/server';
 import { bomHooks, bomLockHooks, bomNodeHooks } from './bom.server';
 import { bomRoutes } from './bomRoutes.server';
 import { capacityRoutes } from './capacity.server';
@@ -34,6 +35,9 @@ export const productionServer: ServerModule = {
     planRoutes(app, engine);
     outputReportRoutes(app, engine);
     capacityRoutes(app, engine);
+    // the on-hand column of picking and feeding lines (LinesDef.context)
+    onHandRoute(app, engine, { path: '/MaterialReceive/OnHand', entity: 'MaterialReceive' });
+    onHandRoute(app, engine, { path: '/MixingFeeding/OnHand', entity: 'MixingFeeding' });
   },
 };
 
