@@ -94,6 +94,21 @@ describe.skipIf(!hasBrowser)('a phone at 390 px', () => {
     await shot(page, 'phone-photo-attachment');
   });
 
+  it('opens the header search from its icon on a narrow screen and finds a SOW as typed', async () => {
+    const sow = (await t.call<{ Sow_ID: number; Sow_NO: string }[]>('GET', '/Sow?PageSize=1')).body.Data[0];
+    await page.goto(`${t.url}/dashboard`);
+    await page.click(tid('header-search'));
+    const input = page.locator(tid('header-search-input'));
+    // across the bar, within the screen
+    const box = await input.boundingBox();
+    expect(box?.width).toBeGreaterThan(250);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await input.fill(sow.Sow_NO);
+    await page.click(tid(`header-search-hit-Sow-${sow.Sow_ID}`));
+    await page.waitForURL((u) => u.pathname === `/SRM/sow/${sow.Sow_ID}`);
+    await pageIsNotWider();
+  });
+
   it('finds a menu by pinyin initials (Enter opens the first hit) and a SOW as typed (desktop, zh)', async () => {
     const desk = await newPage(browser, { width: 1280, height: 800 });
     await signInContext(desk.context, t.url, 'admin', 'admin123');

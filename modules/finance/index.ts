@@ -1,5 +1,6 @@
 import { defineModule, type MenuPage } from '@mes/model';
 import { partnerBalance, partnerLedger } from './ledger.entity';
+import { finPayment, finReceipt } from './settlement.entity';
 
 const page = (code: string, zh: string, en: string, path: string, entity?: string): MenuPage => ({
   code,
@@ -17,7 +18,7 @@ export const financeModule = defineModule({
   label: { zh: '财务管理', en: 'Finance' },
   icon: 'account-book',
   order: 11,
-  entities: [partnerLedger, partnerBalance],
+  entities: [partnerLedger, partnerBalance, finPayment, finReceipt],
   menu: [
     {
       code: 'finance.ledger',
@@ -31,10 +32,21 @@ export const financeModule = defineModule({
           partnerLedger.name,
         ),
         page('finance.payable', '应付台账', 'Payables ledger', '/finance/payable', partnerLedger.name),
+        page('finance.ageing', '账龄分析', 'Ageing', '/finance/ageing'),
+        page('finance.statement', '对账单', 'Statements', '/finance/statement'),
+      ],
+    },
+    {
+      code: 'finance.settle',
+      label: { zh: '收付款', en: 'Payments and receipts' },
+      pages: [
+        page('finance.payment', '付款', 'Payments', '/finance/payment', finPayment.name),
+        page('finance.receipt', '收款', 'Receipts', '/finance/receipt', finReceipt.name),
       ],
     },
   ],
 });
 
 export { ENTRY_TYPE, ENTRY_TYPES, FIN_DOC, FIN_DOC_TYPES, SIDE, SIDES } from './ledger.entity';
-export { partnerBalance, partnerLedger };
+export { AP_TYPE, AP_TYPES } from './settlement.entity';
+export { finPayment, finReceipt, partnerBalance, partnerLedger };

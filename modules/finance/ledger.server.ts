@@ -142,13 +142,20 @@ async function prepare(ctx: HookContext, entries: PartnerEntryInput[]): Promise<
     ctx,
     entries.flatMap((e) => (e.Against && !e.Due_Date ? [e.Against] : [])),
   );
+  const own = (e: PartnerEntryInput) => {
+    const byTerms = e.Entry_Type === ENTRY_TYPE.INVOICE || e.Entry_Type === ENTRY_TYPE.OPENING;
+    return byTerms ? dueDate(e.Posting_Date, terms.get(`${e.Side}:${e.Partner_ID}`)) : e.Posting_Date;
+  };
+  // a document posted in the same call (an invoice with its settlement) is due as it is written
+  for (const e of entries)
+    if (!e.Against) {
+      const k = `${e.Doc_Type}:${e.Doc_ID}`;
+      const due = e.Due_Date || own(e);
+      if (!settled.has(k) || due < (settled.get(k) as string)) settled.set(k, due);
+    }
   return entries.map((e) => {
     const against = e.Against ?? null;
-    const byTerms = e.Entry_Type === ENTRY_TYPE.INVOICE || e.Entry_Type === ENTRY_TYPE.OPENING;
-    const due =
-      e.Due_Date ||
-      (against && settled.get(`${against.Doc_Type}:${against.Doc_ID}`)) ||
-      (byTerms ? dueDate(e.Posting_Date, terms.get(`${e.Side}:${e.Partner_ID}`)) : e.Posting_Date);
+    const due = e.Due_Date || (against && settled.get(`${against.Doc_Type}:${against.Doc_ID}`)) || own(e);
     return {
       side: e.Side,
       partner: e.Partner_ID,

@@ -14,6 +14,7 @@ export {
   postMovements,
   reverseMovements,
 } from './ledger.server';
+export { onHandRoute } from './onHand.server';
 
 export const inventoryServer: ServerModule = {
   manifest: inventoryModule,

@@ -13,9 +13,11 @@ import {
   type LocationRow,
   loadRefs,
   loadState,
+  locationShown,
   lockAndLoad,
   lockMaterials,
   type MaterialRow,
+  materialShown,
   type Needs,
   unreversed,
 } from './state.server';
@@ -77,8 +79,8 @@ function explain(
   if (e instanceof Shortage) {
     const batch = e.batchNo ? ` 批次 ${e.batchNo} ` : '';
     throw new AppError('iv.shortage', {
-      material: materials.get(e.materialId)?.name ?? e.materialId,
-      location: locations.get(e.locationId)?.name ?? e.locationId,
+      material: materialShown(materials.get(e.materialId), e.materialId),
+      location: locationShown(locations.get(e.locationId), e.locationId),
       batch,
       need: e.need,
       available: e.available,
@@ -86,7 +88,11 @@ function explain(
     });
   }
   if (e instanceof UsedLater)
-    throw new AppError('iv.used_later', { material: materials.get(e.materialId)?.name ?? e.materialId }, 409);
+    throw new AppError(
+      'iv.used_later',
+      { material: materialShown(materials.get(e.materialId), e.materialId) },
+      409,
+    );
   throw e;
 }
 

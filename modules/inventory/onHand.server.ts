@@ -14,12 +14,20 @@ const onHandQuery = z.object({ Material_ID: id, Location_ID: id.optional() });
  * its last cost (`Price`, the default unit price; none before its first receipt). Whoever may open
  * the stock documents may ask, for materials and locations their record rules let them see.
  */
-export function onHandRoute(app: FastifyInstance, engine: Engine) {
+export function onHandRoute(
+  app: FastifyInstance,
+  engine: Engine,
+  /**
+   * Another module's lines that take from stock (a work order's picking) ask under their own
+   * entity's grant, at their own path: a picker may not open the stock documents.
+   */
+  at: { path: string; entity: string } = { path: '/StockReport/OnHand', entity: stockDoc.name },
+) {
   app.get(
-    '/StockReport/OnHand',
+    at.path,
     {
       config: {
-        perm: { entity: stockDoc.name, button: 'view' },
+        perm: { entity: at.entity, button: 'view' },
         records: [
           { entity: 'Material', in: 'query', key: 'Material_ID' },
           { entity: 'Location', in: 'query', key: 'Location_ID' },

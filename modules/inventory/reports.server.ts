@@ -52,11 +52,11 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
     const { rows } = await sql<
       Record<string, unknown>
     >`SELECT m.id AS "Material_ID", m.material_number AS "Material_Number",
-        m.material_name AS "Material_Name", u.unit_name AS "Unit_Name", sum(b.qty) AS "Qty", sum(b.amount) AS "Amount",
+        m.material_name AS "Material_Name", u.unit_name AS "Unit_Name", u.unit_name_en AS "Unit_Name_En", sum(b.qty) AS "Qty", sum(b.amount) AS "Amount",
         m.safety_stock AS "Safety_Stock", count(*) OVER () AS "Total_Count"
       FROM stock_balance b JOIN material m ON m.id = b.material_id LEFT JOIN unit u ON u.id = m.unit_id
       WHERE b.qty <> 0 AND ${materialWhere(q)} ${q.Warehouse_ID ? sql`AND b.warehouse_id = ${q.Warehouse_ID}` : sql``}
-      GROUP BY m.id, u.unit_name ORDER BY m.material_number ${paging(q)}`.execute(engine.db);
+      GROUP BY m.id, u.unit_name, u.unit_name_en ORDER BY m.material_number ${paging(q)}`.execute(engine.db);
     const { rows: data, paging: p } = paged(rows, q);
     return ok(data, ctx, p);
   });

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { Shortage, UsedLater } from './logic/posting';
 import type { Original } from './logic/reversal';
 import './messages.server';
-import { type LocationRow, type MaterialRow, standsSql } from './state.server';
+import { type LocationRow, locationShown, type MaterialRow, materialShown, standsSql } from './state.server';
 
 /** How many later documents a refusal names at most. */
 const NAMED = 3;
@@ -56,8 +56,8 @@ export async function refuseUsedLater(
   throw new AppError(
     docs.length === 1 ? 'iv.unapprove_used' : 'iv.unapprove_used_many',
     {
-      material: materials.get(materialId)?.name ?? materialId,
-      location: locations.get(locationId)?.name ?? locationId,
+      material: materialShown(materials.get(materialId), materialId),
+      location: locationShown(locations.get(locationId), locationId),
       docs: { zh: docs.join('、'), en: docs.join(', ') },
     },
     409,

@@ -1,5 +1,5 @@
 import { AppError, combineErrors, PARAM, paramValue, type Tx } from '@mes/engine-server';
-import { addDecimal, compareDecimal, normalizeDecimal, subDecimal } from '@mes/model';
+import { addDecimal, compareDecimal, normalizeDecimal, shownName, subDecimal } from '@mes/model';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type Balance,
@@ -29,14 +29,28 @@ export interface MaterialRow {
 export interface LocationRow {
   id: number;
   name: string;
+  code?: string;
+  /** its warehouse's name, which messages name it within */
+  warehouse?: string;
   warehouse_id: number;
   disabled: boolean;
 }
 
+/** A material as messages name it: "number name", as lists and pickers show it. */
+export const materialShown = (m: MaterialRow | undefined, id: number) =>
+  m ? shownName({ code: m.number, name: m.name }) : id;
+
+/** A location as messages name it: "warehouse / code name". */
+export const locationShown = (l: LocationRow | undefined, id: number) =>
+  l ? shownName({ code: l.code, name: l.name, within: l.warehouse }) : id;
+
 export async function loadLocations(tx: Tx, ids: number[]): Promise<Map<number, LocationRow>> {
   if (!ids.length) return new Map();
-  const { rows } = await sql<LocationRow>`SELECT id, location_name AS name, warehouse_id, disabled
-    FROM location WHERE id IN (${sql.join(ids)})`.execute(tx);
+  const { rows } = await sql<LocationRow>`SELECT l.id, l.location_name AS name, l.location_code AS code,
+      w.warehouse_name AS warehouse, l.warehouse_id, l.disabled
+    FROM location l LEFT JOIN warehouse w ON w.id = l.warehouse_id WHERE l.id IN (${sql.join(ids)})`.execute(
+    tx,
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -81,9 +95,10 @@ function refsSql(materialIds: number[], locationIds: number[], doc?: { type: num
           'valuation', valuation_method, 'batch_managed', batch_managed, 'disabled', disabled,
           'historical_price', historical_price::text)), '[]'::json)
         FROM material WHERE id = ANY(${materialIds}::bigint[])) AS m,
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'name', location_name, 'warehouse_id', warehouse_id,
-          'disabled', disabled)), '[]'::json)
-        FROM location WHERE id = ANY(${locationIds}::bigint[])) AS l,
+      (SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.location_name, 'code', l.location_code,
+          'warehouse', (SELECT w.warehouse_name FROM warehouse w WHERE w.id = l.warehouse_id),
+          'warehouse_id', l.warehouse_id, 'disabled', l.disabled)), '[]'::json)
+        FROM location l WHERE l.id = ANY(${locationIds}::bigint[])) AS l,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'v', parameter_value)), '[]'::json) FROM system_parameter
         WHERE id IN (${sql.lit(PARAM.ALLOW_NEGATIVE_STOCK)}, ${sql.lit(PARAM.BATCH_MODE)}, ${sql.lit(PARAM.STOCK_CLOSED_UNTIL)})) AS p`;
 }

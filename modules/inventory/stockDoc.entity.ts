@@ -29,6 +29,12 @@ export const MOVEMENT_TYPES = options(
   [12, '生产退料', 'Picking return'],
   [13, '完工入库', 'Production receipt'],
   [14, '生产投料', 'Production feeding'],
+  [21, '维修领用', 'Repair parts issue'],
+  [22, '保养领用', 'Maintenance parts issue'],
+  [31, '采购入库', 'Purchase receipt'],
+  [32, '采购退货', 'Purchase return'],
+  [41, '销售发货', 'Sales delivery'],
+  [42, '销售退货', 'Sales return'],
 );
 
 /** Direction in/out of spec part 1 §9. */

@@ -25,12 +25,19 @@ export const customer = defineEntity({
     Currency_ID: ref({ zh: '币种', en: 'Currency' }, 'Currency', 'Currency_Name'),
     Tax_ID: text({ zh: '税号', en: 'Tax number' }, { max: 30, hiddenInList: true }),
     Receipt_ID: text({ zh: '收款条件', en: 'Payment terms' }, { max: 60, hiddenInList: true }),
+    // optional: empty or 0 means no limit; sales orders are checked against it (modules/sales)
+    Credit_Limit: decimal(
+      { zh: '信用额度', en: 'Credit limit' },
+      { precision: 18, scale: 2, min: '0', total: false, hiddenInList: true },
+    ),
     Contact: text({ zh: '联系人', en: 'Contact' }, { max: 40 }),
     Tel_Phone: text({ zh: '电话', en: 'Phone' }, { max: 30 }),
     Address: text({ zh: '地址', en: 'Address' }, { max: 200 }),
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
   display: 'Short_Name',
+  // a short name may repeat across groups: every reference reads "code name"
+  naming: { onReferences: true },
   list: { defaultSort: 'Customer_Code' },
   features: { tags: true, attachments: true, customFields: true },
 });
@@ -122,6 +129,7 @@ export const supplier = defineEntity({
     },
   },
   display: 'Short_Name',
+  naming: { onReferences: true },
   list: { defaultSort: 'Supplier_Code' },
   features: { tags: true, attachments: true, customFields: true },
 });

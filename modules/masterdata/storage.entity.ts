@@ -15,6 +15,7 @@ export const warehouse = defineEntity({
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
   display: 'Warehouse_Name',
+  naming: { onReferences: true },
   list: { defaultSort: 'Warehouse_Code' },
 });
 
@@ -34,6 +35,8 @@ export const location = defineEntity({
     Disabled: bool({ zh: '停用', en: 'Disabled' }),
   },
   display: 'Location_Name',
+  // bins are named alike in every warehouse: a reference reads "原料仓 / A-01 货架A01"
+  naming: { onReferences: true, within: 'Warehouse_ID' },
   // a warehouse may hold thousands of bins, which clerks pick by code: searched, not a whole tree
   tree: { parent: 'Parent_ID', picker: 'search' },
   list: { defaultSort: 'Location_Code' },

@@ -73,10 +73,11 @@ export interface MaterialFacts {
   Material_Number: string;
   Material_Name: string;
   Unit_Name: string | null;
+  Unit_Name_En: string | null;
   price: string | null;
 }
 
-type PackedMaterial = [number, string, string, string | null, string | null];
+type PackedMaterial = [number, string, string, string | null, string | null, string | null];
 
 /**
  * A tree with everything needed to explode or cost it, in one statement: the BOM, the default
@@ -119,7 +120,7 @@ export async function loadGraph(ex: Ex, bomId: number) {
       array_to_string(array_agg(scrap_rate), ',', '') AS scraps,
       array_to_string(array_agg(price), ',', '') AS prices, array_to_string(array_agg(ser_no), ',', '') AS sers,
       (SELECT json_agg(json_build_array(m.id, m.material_number, m.material_name, u.unit_name,
-        m.historical_price::text)) FROM mats JOIN material m ON m.id = mats.id
+        m.historical_price::text, u.unit_name_en)) FROM mats JOIN material m ON m.id = mats.id
         LEFT JOIN unit u ON u.id = m.unit_id)::text AS mats
     FROM nodes`.execute(ex);
   const r = rows[0];
@@ -155,8 +156,14 @@ export async function loadGraph(ex: Ex, bomId: number) {
   const byMaterial = new Map<number, BomTree>();
   for (const t of trees.values()) if (t !== tree) byMaterial.set(t.productId, t);
   const materials = new Map<number, MaterialFacts>();
-  for (const [id, number, name, unit, price] of JSON.parse(r?.mats ?? '[]') as PackedMaterial[])
-    materials.set(Number(id), { Material_Number: number, Material_Name: name, Unit_Name: unit, price });
+  for (const [id, number, name, unit, price, unitEn] of JSON.parse(r?.mats ?? '[]') as PackedMaterial[])
+    materials.set(Number(id), {
+      Material_Number: number,
+      Material_Name: name,
+      Unit_Name: unit,
+      Unit_Name_En: unitEn ?? null,
+      price,
+    });
   return { tree, resolve: (m: number) => byMaterial.get(m), materials };
 }
 

@@ -85,7 +85,7 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
         b.bom_version AS "BOM_Version", b.status AS "Status", n.material_id AS "Material_ID", m.material_number AS "Material_Number",
         m.material_name AS "Material_Name", m.material_type AS "Material_Type", m.brand AS "Brand",
         m.material_model AS "Material_Model", m.image_no AS "Image_NO", pm.material_type AS "Parent_Material_Type",
-        n.qty AS "Qty", n.scrap_rate AS "Scrap_Rate", n.unit_id AS "Unit_ID", u.unit_name AS "Unit_Name",
+        n.qty AS "Qty", n.scrap_rate AS "Scrap_Rate", n.unit_id AS "Unit_ID", u.unit_name AS "Unit_Name", u.unit_name_en AS "Unit_Name_En",
         n.price AS "Price", n.amount AS "Amount", n.design_remark AS "Design_Remark", n.remark AS "Remark",
         n.is_qutsourcing AS "Is_Qutsourcing", b.lock_notes AS "Lock_Notes", b.lock_date AS "Lock_Date",
         n.version AS "Version"
@@ -225,7 +225,12 @@ export function bomRoutes(app: FastifyInstance, engine: Engine) {
     const facts = (k: number) => {
       const m = info.get(k);
       return m
-        ? { Material_Number: m.Material_Number, Material_Name: m.Material_Name, Unit_Name: m.Unit_Name }
+        ? {
+            Material_Number: m.Material_Number,
+            Material_Name: m.Material_Name,
+            Unit_Name: m.Unit_Name,
+            Unit_Name_En: m.Unit_Name_En,
+          }
         : {};
     };
     const list = (m: Map<number, string>) =>

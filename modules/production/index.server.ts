@@ -1,4 +1,5 @@
 import type { ServerModule } from '@mes/engine-server';
+import { onHandRoute } from '@mes/inventory/server';
 import { bomHooks, bomLockHooks, bomNodeHooks } from './bom.server';
 import { bomRoutes } from './bomRoutes.server';
 import { capacityRoutes } from './capacity.server';
@@ -34,6 +35,9 @@ export const productionServer: ServerModule = {
     planRoutes(app, engine);
     outputReportRoutes(app, engine);
     capacityRoutes(app, engine);
+    // the on-hand column of picking and feeding lines (LinesDef.context)
+    onHandRoute(app, engine, { path: '/MaterialReceive/OnHand', entity: 'MaterialReceive' });
+    onHandRoute(app, engine, { path: '/MixingFeeding/OnHand', entity: 'MixingFeeding' });
   },
 };
 
@@ -47,4 +51,4 @@ export { loadGraph } from './bomData.server';
 /** Statements whose plans apps/server/src/lookups2.test.ts reads (each through its index). */
 export { bookingsSql, ganttSql } from './capacity.server';
 export { outputSql } from './outputReport.server';
-export { onOrderSql } from './plan.server';
+export { onOrderSql, requirements } from './plan.server';

@@ -229,6 +229,14 @@ export const materialReceive = defineEntity({
   lines: {
     Items: {
       label: { zh: '领料明细', en: 'Picking lines' },
+      // the stock on hand at the line's location and in all, and the shortage before saving (as on a
+      // stock issue's lines), asked under this document's own grant
+      context: {
+        label: { zh: '现存量', en: 'On hand' },
+        path: '/MaterialReceive/OnHand',
+        params: ['Material_ID', 'Location_ID'],
+        qty: 'Qty',
+      },
       maxRows: 500,
       fields: {
         Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),
@@ -273,6 +281,14 @@ export const mixingFeeding = defineEntity({
   lines: {
     Items: {
       label: { zh: '投料明细', en: 'Feeding lines' },
+      // the stock on hand at the line's location and in all, and the shortage before saving (as on a
+      // stock issue's lines), asked under this document's own grant
+      context: {
+        label: { zh: '现存量', en: 'On hand' },
+        path: '/MixingFeeding/OnHand',
+        params: ['Material_ID', 'Location_ID'],
+        qty: 'Qty',
+      },
       maxRows: 200,
       fields: {
         Material_ID: ref({ zh: '物料', en: 'Material' }, 'Material', 'Material_Name', { required: true }),

@@ -62,7 +62,7 @@ export const SRM_MESSAGES = defineMessages({
   },
   'srm.price_missing': {
     zh: '项次 {items} 没有填写单价：请填写大于 0 的单价，或勾选“不报价”',
-    en: 'Item {items} has no unit price: enter a price greater than 0, or tick "Not quoted"',
+    en: 'Item {items} has no unit price: enter a price greater than 0, or tick "No quote"',
   },
   'srm.award_exists': {
     zh: '该 SOW 已有评标单 {no}',

@@ -49,7 +49,7 @@ export const offer = defineEntity({
         Part_Name: text({ zh: '零件名称', en: 'Part name' }, { max: 100 }),
         Unit_Price: decimal({ zh: '单价', en: 'Unit price' }, { precision: 18, scale: 4, min: '0' }),
         /** The supplier declines to quote this part (不报价): no price, never ranked. */
-        Declined: bool({ zh: '不报价', en: 'Not quoted' }),
+        Declined: bool({ zh: '不报价', en: 'No quote' }),
         Tooling_Cost: decimal({ zh: '模具费', en: 'Tooling cost' }, { precision: 18, scale: 4, min: '0' }),
         Lead_Time_Days: int({ zh: '交期（天）', en: 'Lead time (days)' }, { min: 0, max: 3650 }),
         MOQ: decimal({ zh: '最小起订量', en: 'MOQ' }, { precision: 18, scale: 4, min: '0' }),

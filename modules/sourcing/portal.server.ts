@@ -244,7 +244,7 @@ export function portalRoutes(app: FastifyInstance, engine: Engine) {
     if (!r) throw new AppError('not_found', {}, 404);
     // the part rows as the supplier needs them; the buyer's target price stays internal
     const { rows: lines } = await sql<Row>`SELECT p.item_no AS "Item_NO", p.part_number AS "Part_Number",
-        p.part_name AS "Part_Name", p.drawing_no AS "Drawing_NO", u.unit_name AS "Unit_Name", p.assembly AS "Assembly",
+        p.part_name AS "Part_Name", p.drawing_no AS "Drawing_NO", u.unit_name AS "Unit_Name", u.unit_name_en AS "Unit_Name_En", p.assembly AS "Assembly",
         p.annual_qty AS "Annual_Qty", p.qc AS "QC", p.tooling AS "Tooling", p.cav AS "CAV",
         i.unit_price AS "Unit_Price", i.tooling_cost AS "Tooling_Cost", i.lead_time_days AS "Lead_Time_Days",
         i.moq AS "MOQ", i.remark AS "Remark", coalesce(i.declined, false) AS "Declined"

@@ -103,7 +103,7 @@ describe('bad quotations change nothing', () => {
     );
     expect(empty.status).toBe(400);
     expect(empty.body.Message).toBe(
-      'Item 2, 3 has no unit price: enter a price greater than 0, or tick "Not quoted"',
+      'Item 2, 3 has no unit price: enter a price greater than 0, or tick "No quote"',
     );
     expect(await stored(token)).toEqual(before);
     // a draft may leave prices open; the submission declines what it does not quote

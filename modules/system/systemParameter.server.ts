@@ -86,6 +86,15 @@ export const RESERVED_PARAMETERS: {
     notes: 'IANA 时区名，如 Asia/Shanghai；所有时间按该时区显示和打印',
     accepts: /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/,
   },
+  {
+    id: PARAM.OVER_RECEIPT_TOLERANCE,
+    name: '采购超收允差(%)',
+    nameEn: 'Over-receipt tolerance (%)',
+    notesEn: 'How far above the ordered quantity a purchase receipt may go, in percent; 0 = not at all',
+    value: '0',
+    notes: '采购收货可超过订货数量的百分比；0 = 不允许超收',
+    accepts: /^\d{1,3}(\.\d{1,2})?$/,
+  },
 ];
 
 export const systemParameterHooks = defineHooks(systemParameter, {

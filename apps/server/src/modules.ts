@@ -1,8 +1,12 @@
 import { engineServerModule, type ServerModule } from '@mes/engine-server';
+import { equipmentServer } from '@mes/equipment/server';
 import { financeServer } from '@mes/finance/server';
 import { inventoryServer } from '@mes/inventory/server';
 import { masterdataServer } from '@mes/masterdata/server';
 import { bomLockMenuServer, factoryServer, productionServer } from '@mes/production/server';
+import { projectsServer } from '@mes/projects/server';
+import { purchasingServer } from '@mes/purchasing/server';
+import { salesServer } from '@mes/sales/server';
 import { sourcingServer } from '@mes/sourcing/server';
 import { plannedModules, systemServer } from '@mes/system/server';
 
@@ -17,5 +21,9 @@ export const SERVER_MODULES: ServerModule[] = [
   factoryServer,
   bomLockMenuServer,
   sourcingServer,
+  equipmentServer,
+  purchasingServer,
+  salesServer,
   financeServer,
+  projectsServer,
 ];

@@ -1,4 +1,6 @@
 import type { EntityDef, FieldDef, Fields, Registry } from '@mes/model';
+import { purchaseInvoiceSample, purchaseReceiptSample } from '@mes/purchasing/testing';
+import { deliverySample, invoiceSample, orderSample } from '@mes/sales/testing';
 import { bidEvaluationSample } from '@mes/sourcing/testing';
 import type { TestServer } from './testing';
 
@@ -8,6 +10,12 @@ import type { TestServer } from './testing';
  */
 const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, unknown>>> = {
   BidEvaluation: bidEvaluationSample,
+  PurchaseReceipt: purchaseReceiptSample,
+  PurchaseInvoice: purchaseInvoiceSample,
+  // deliveries and invoices take from approved orders and deliveries of their customer
+  SalesOrder: orderSample,
+  SalesDelivery: deliverySample,
+  SalesInvoice: invoiceSample,
   // a print layout names a printable entity, one layout each
   PrintLayout: async (t) => {
     const printable = t.engine.registry

@@ -40,10 +40,12 @@ export interface TestServer extends RunningApp {
 
 /** The variable through which the test run's setup hands the demo template to the test files. */
 export const DEMO_TEMPLATE_ENV = 'MES_TEST_DEMO_TEMPLATE';
+/** Likewise the base template: migrated, with the seed every start makes (`seed: 'none'`). */
+export const BASE_TEMPLATE_ENV = 'MES_TEST_BASE_TEMPLATE';
 
-/** The demo database the run's setup built once, if it did (`npm test` asks it to). */
-function demoTemplate(): TestTemplate | undefined {
-  const v = process.env[DEMO_TEMPLATE_ENV];
+/** A database the run's setup built once, if it did (`npm test` asks it to). */
+function builtTemplate(env: string): TestTemplate | undefined {
+  const v = process.env[env];
   if (!v) return undefined;
   const t = JSON.parse(v) as TestTemplate;
   // the template belongs to the backend it was built on
@@ -51,16 +53,18 @@ function demoTemplate(): TestTemplate | undefined {
 }
 
 /**
- * Builds the demo database once for a whole test run: migrations and the demo seed, which every
- * file that asks for `seed: 'demo'` would otherwise repeat (the seed posts a year of stock).
+ * Builds a database once for a whole test run, as a start with that seed leaves it: migrations and
+ * the seed, which every file would otherwise repeat (migrating took a third of a file's start; the
+ * demo seed posts a year of stock).
  */
-export async function buildDemoTemplate(
+export async function buildTestTemplate(
   dir: string,
+  seed: 'demo' | 'none',
 ): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
   return createTestTemplate(dir, async (database) => {
     const running = await createApp({
       database: { ...database, close: async () => undefined },
-      seed: 'demo',
+      seed,
       webDist: '',
     });
     await running.close();
@@ -76,7 +80,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database: Database = opts.dataDir
     ? await openDatabase({ dataDir: opts.dataDir })
-    : await openTestDatabase(opts.seed === 'demo' ? demoTemplate() : undefined);
+    : await openTestDatabase(builtTemplate(opts.seed === 'demo' ? DEMO_TEMPLATE_ENV : BASE_TEMPLATE_ENV));
   if (opts.extraModules?.length) {
     // tables of test-only modules, created straight from their declarations after the real migrations
     await migrate(database.db, readMigrations(MIGRATIONS_DIR));

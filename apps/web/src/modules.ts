@@ -1,4 +1,6 @@
 import type { ModulePages } from '@mes/engine-web/entity';
+import { equipmentModule } from '@mes/equipment';
+import { equipmentPages } from '@mes/equipment/web';
 import { financeModule } from '@mes/finance';
 import { financePages } from '@mes/finance/web';
 import { inventoryModule } from '@mes/inventory';
@@ -7,6 +9,12 @@ import { masterdataModule } from '@mes/masterdata';
 import { engineModule, type ModuleManifest, Registry } from '@mes/model';
 import { bomLockMenu, factoryModule, productionModule } from '@mes/production';
 import { productionPages } from '@mes/production/web';
+import { projectsModule } from '@mes/projects';
+import { projectsPages } from '@mes/projects/web';
+import { purchasingModule } from '@mes/purchasing';
+import { purchasingPages } from '@mes/purchasing/web';
+import { salesModule } from '@mes/sales';
+import { salesPages } from '@mes/sales/web';
 import { sourcingModule } from '@mes/sourcing';
 import { sourcingPages } from '@mes/sourcing/web';
 import { systemModule } from '@mes/system';
@@ -22,7 +30,11 @@ export const MODULES: ModuleManifest[] = [
   factoryModule,
   bomLockMenu,
   sourcingModule,
+  equipmentModule,
+  purchasingModule,
+  salesModule,
   financeModule,
+  projectsModule,
 ];
 export const registry = new Registry(MODULES);
 
@@ -33,4 +45,8 @@ export const MODULE_PAGES: ModulePages = {
   ...productionPages,
   ...sourcingPages,
   ...financePages,
+  ...equipmentPages,
+  ...purchasingPages,
+  ...salesPages,
+  ...projectsPages,
 };

@@ -101,6 +101,11 @@ export interface Naming {
   code?: string | false;
   detail?: string | false;
   onReferences?: boolean;
+  /**
+   * A reference field of this entity whose target names the place it belongs to, shown before it
+   * wherever it is referenced (`<Ref>_Within`, `withinNameOf`): a location reads "原料仓 / A-01 货架A01".
+   */
+  within?: string;
 }
 
 export interface EntityInput<F extends Fields, L extends Record<string, LinesDef>> {
@@ -324,6 +329,23 @@ export function codeFieldOf(def: EntityDef): string | undefined {
   return Object.entries(def.fields).find(
     ([n, f]) => n !== def.display && f.kind === 'text' && f.unique && !f.secret,
   )?.[0];
+}
+
+/** The entities a field with `entityOf` may name: those declaring the feature, in registry order. */
+export function entitiesWith(all: Iterable<EntityDef>, feature: 'print' | 'approval'): EntityDef[] {
+  return [...all].filter((d) => !!d.features[feature]);
+}
+
+/** The code a reference to `target` carries beside its name in lists and reads (naming.onReferences). */
+export function referenceCodeOf(target: EntityDef): string | undefined {
+  return target.naming?.onReferences ? codeFieldOf(target) : undefined;
+}
+
+/** The reference field of `target` whose own target names where a record of it belongs (naming.within). */
+export function withinRefOf(target: EntityDef): RefField | undefined {
+  const name = target.naming?.within;
+  const f = name ? target.fields[name] : undefined;
+  return f?.kind === 'ref' ? f : undefined;
 }
 
 /** Tells same-named records apart in a picker: the declared `naming.detail`, else a text field named `*_Model` or `*_Spec`. */

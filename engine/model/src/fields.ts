@@ -40,6 +40,12 @@ export interface TextField extends FieldBase {
   bilingual?: boolean;
   /** Set on a companion field: the Chinese field it gives the English of. */
   englishOf?: string;
+  /**
+   * The value names an entity (its wire name) whose declaration has this feature: the form offers
+   * those entities by their labels and the list shows the label in the reader's language
+   * (a print layout's document type: `entityOf: 'print'`).
+   */
+  entityOf?: 'print' | 'approval';
 }
 /**
  * Whether a list's 合计 row adds the column up. Decimals (amounts, quantities) are added up unless
@@ -245,7 +251,23 @@ export function codeNameOf(name: string): string {
   return `${name.replace(/_ID$/, '')}_Code`;
 }
 
-/** What people read for a reference on a line: "code name" where the line carries the code. */
+/** Where a row carries the place a referenced record belongs to (`Location_Within`: its warehouse's name). */
+export function withinNameOf(name: string): string {
+  return `${name.replace(/_ID$/, '')}_Within`;
+}
+
+/**
+ * A referenced record as people read it: "code name", and where it belongs first ("原料仓 / A-01
+ * 货架A01"); the one rule for lists, prints, line tables and messages.
+ */
+export function shownName(parts: { code?: unknown; name?: unknown; within?: unknown }): string {
+  const given = (v: unknown) => v !== null && v !== undefined && v !== '';
+  const name = given(parts.name) ? String(parts.name) : '';
+  const code = given(parts.code) && String(parts.code) !== name ? String(parts.code) : '';
+  const own = [code, name].filter(Boolean).join(' ');
+  return given(parts.within) && own ? `${String(parts.within)} / ${own}` : own;
+}
+
 /** The English companion of a bilingual text field: `Unit_Name` → `Unit_Name_En`. */
 export function englishNameOf(name: string): string {
   return `${name}_En`;
@@ -288,11 +310,9 @@ export function refShown(
 ): string | undefined {
   // a target whose name is bilingual also answers `<shown>_En`
   const shown = localText(row, displayNameOf(name, f), lang);
-  const code = row[codeNameOf(name)];
   if (shown === null || shown === undefined) return undefined;
-  return code === null || code === undefined || code === '' || code === shown
-    ? String(shown)
-    : `${String(code)} ${String(shown)}`;
+  // "code name" where the row carries the code, after the place it belongs to where it carries that
+  return shownName({ code: row[codeNameOf(name)], name: shown, within: row[withinNameOf(name)] });
 }
 
 /** The TypeScript type a field carries on the wire. */

@@ -10,6 +10,8 @@ export const PARAM = {
   STOCK_CLOSED_UNTIL: 34,
   /** 公司时区: the IANA time zone every time is shown in (engine/model time.ts), default Asia/Shanghai */
   COMPANY_TIME_ZONE: 40,
+  /** 采购超收允差(%): how far above the ordered quantity a purchase receipt may go, default 0 */
+  OVER_RECEIPT_TOLERANCE: 41,
 } as const;
 
 /**

@@ -112,7 +112,10 @@ export const printLayout = defineEntity({
   table: 'print_layout',
   menu: 'setting.printLayout',
   fields: {
-    Entity_Name: text({ zh: '单据类型', en: 'Document type' }, { max: 60, required: true, unique: true }),
+    Entity_Name: text(
+      { zh: '单据类型', en: 'Document type' },
+      { max: 60, required: true, unique: true, entityOf: 'print' },
+    ),
     Print_Title: text({ zh: '打印标题', en: 'Title' }, { max: 100 }),
     Hidden_Columns: text(
       { zh: '隐藏的列', en: 'Hidden columns' },

@@ -33,6 +33,8 @@ export { numberCell, readUpload, readUploadSheet, safeCell } from './platform/ex
 export * from './platform/fileStore';
 export { cellText } from './platform/importRefs';
 export * from './platform/index';
+// modules print their own reports (a partner statement) in the documents' print
+export { type PrintHeader, renderRecordsPdf } from './platform/pdf';
 export type { SheetData, SheetRow } from './platform/sheetRead';
 export * from './platform/tags';
 export * from './seed';

@@ -1,5 +1,6 @@
 import { RefSelect, useApi } from '@mes/engine-web/entity';
-import { useModuleText } from '@mes/engine-web/i18n';
+import { useLang, useModuleText } from '@mes/engine-web/i18n';
+import { localText } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Button, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Space, Table, Tag } from 'antd';
@@ -115,12 +116,14 @@ interface Need {
   Material_Number: string;
   Material_Name: string;
   Unit_Name: string | null;
+  Unit_Name_En?: string | null;
   Qty: string;
 }
 
 /** Explosion for a quantity: total requirement of every leaf material, scrap included. */
 export function ExplodeDialog({ bomId, onClose }: { bomId: number; onClose: () => void }) {
   const t = useModuleText(texts);
+  const lang = useLang();
   const api = useApi();
   const [qty, setQty] = useState('1');
   const [asked, setAsked] = useState('1');
@@ -136,7 +139,12 @@ export function ExplodeDialog({ bomId, onClose }: { bomId: number; onClose: () =
     { title: t('materialNumber'), dataIndex: 'Material_Number' },
     { title: t('materialName'), dataIndex: 'Material_Name' },
     { title: t('qty'), dataIndex: 'Qty', align: 'right' as const },
-    { title: t('unit'), dataIndex: 'Unit_Name', width: 70 },
+    {
+      title: t('unit'),
+      dataIndex: 'Unit_Name',
+      width: 70,
+      render: (_v: unknown, r: Need) => String(localText({ ...r }, 'Unit_Name', lang) ?? ''),
+    },
   ];
   return (
     <Modal open width={760} title={t('explode')} onCancel={onClose} footer={null}>

@@ -10,7 +10,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { RefSelect, useApi } from '@mes/engine-web/entity';
-import { useLabel, useModuleText } from '@mes/engine-web/i18n';
+import { useLabel, useLang, useModuleText } from '@mes/engine-web/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TreeProps } from 'antd';
 import {
@@ -93,7 +93,8 @@ export function BomEditor({ meta }: { meta: { buttons?: string[] } }) {
     }
   };
 
-  const data = useMemo(() => buildTree(nodes), [nodes]);
+  const lang = useLang();
+  const data = useMemo(() => buildTree(nodes, lang), [nodes, lang]);
   const onDrop: TreeProps['onDrop'] = (info) => {
     const dragged = Number(info.dragNode.key);
     const target = Number(info.node.key);

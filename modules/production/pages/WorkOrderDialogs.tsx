@@ -1,9 +1,8 @@
-import { RefSelect, type Row, useApi, useRecordOpener } from '@mes/engine-web/entity';
+import { localToday, RefSelect, type Row, useApi, useRecordOpener } from '@mes/engine-web/entity';
 import { useModuleText } from '@mes/engine-web/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { App, Form, InputNumber, Modal, Select, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { texts } from '../locales';
 import { materialReceive } from '../plan.entity';
@@ -130,7 +129,7 @@ export function PickDialog({ row, onClose, onDone }: { row: Row; onClose: () => 
             method: 'POST',
             body: {
               Work_Order_ID: row.Work_Order_ID,
-              Receive_Date: dayjs().format('YYYY-MM-DD'),
+              Receive_Date: localToday(),
               Items: open.map((l) => ({
                 Material_ID: l.Material_ID,
                 Location_ID: location,

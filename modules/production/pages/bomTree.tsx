@@ -1,3 +1,4 @@
+import { type Lang, localText } from '@mes/model';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -14,6 +15,7 @@ export interface BomNodeRow {
   Qty: string;
   Scrap_Rate: string | null;
   Unit_Name: string | null;
+  Unit_Name_En?: string | null;
   Price: string | null;
   Amount: string | null;
   Design_Remark: string | null;
@@ -29,7 +31,9 @@ export interface TreeData {
 }
 
 /** The flat node list as the antd tree: children under their parent, in Ser_NO order. */
-export function buildTree(nodes: BomNodeRow[]): TreeData[] {
+export function buildTree(nodes: BomNodeRow[], lang: Lang = 'zh'): TreeData[] {
+  // the unit in the reader's language (bilingual seeded names)
+  const unit = (n: BomNodeRow) => String(localText({ ...n }, 'Unit_Name', lang) ?? '');
   const by = new Map<number | null, BomNodeRow[]>();
   for (const n of nodes) by.set(n.Parent_ID, [...(by.get(n.Parent_ID) ?? []), n]);
   const make = (parent: number | null): TreeData[] =>
@@ -42,7 +46,7 @@ export function buildTree(nodes: BomNodeRow[]): TreeData[] {
             <Typography.Text type="secondary">{n.Node_Index}</Typography.Text> {n.Material_Number}{' '}
             {n.Material_Name}{' '}
             <Tag>
-              × {Number(n.Qty)} {n.Unit_Name ?? ''}
+              × {Number(n.Qty)} {unit(n)}
             </Tag>
             {n.Scrap_Rate && Number(n.Scrap_Rate) > 0 ? (
               <Tag color="orange">{Number(n.Scrap_Rate)}%</Tag>

@@ -48,6 +48,8 @@ export interface Cell {
 export interface ComparisonRow extends PartRow {
   /** Supplier id → its cells, one per round it quoted this part in, oldest first. */
   cells: Record<number, Cell[]>;
+  /** Supplier id → the rounds in which it declined this part (不报价), shown as such, never ranked. */
+  declined: Record<number, number[]>;
   /** Suppliers with the lowest price for this part in its latest round (ties share it). */
   lowest: number[];
   lowestPrice: string | null;
@@ -126,8 +128,10 @@ export function compareOffers(parts: PartRow[], offers: QuotedOffer[], lifeYears
   const rounds = [...new Set(submitted.map((o) => o.Round_NO))].sort((a, b) => a - b);
   const rows: ComparisonRow[] = parts.map((p) => {
     const cells: Record<number, Cell[]> = {};
+    const declined: Record<number, number[]> = {};
     for (const o of submitted) {
       const it = o.Items.find((i) => i.Item_NO === p.Item_NO);
+      if (it?.Declined) declined[o.Supplier_ID] = [...(declined[o.Supplier_ID] ?? []), o.Round_NO];
       const price = offeredPrice(it);
       if (!it || price === null) continue;
       cells[o.Supplier_ID] ??= [];
@@ -157,7 +161,7 @@ export function compareOffers(parts: PartRow[], offers: QuotedOffer[], lifeYears
         lowest = [Number(sid)];
       } else if (c === 0) lowest.push(Number(sid));
     }
-    return { ...p, cells, lowest, lowestPrice };
+    return { ...p, cells, declined, lowest, lowestPrice };
   });
   return { rows, totals: supplierTotals(parts, submitted, lifeYears), rounds };
 }

@@ -1,5 +1,6 @@
 import { formatDateTime, type Row, useApi } from '@mes/engine-web/entity';
-import { useModuleText } from '@mes/engine-web/i18n';
+import { useLang, useModuleText } from '@mes/engine-web/i18n';
+import { localText } from '@mes/model';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -25,6 +26,7 @@ interface Item {
   Part_Name: string;
   Drawing_NO: string | null;
   Unit_Name: string | null;
+  Unit_Name_En?: string | null;
   Annual_Qty: string;
   QC: string | null;
   Tooling: string | null;
@@ -78,6 +80,7 @@ export function QuoteForm({
   statusTag: (v: unknown) => ReactNode;
 }) {
   const t = useModuleText(texts);
+  const lang = useLang();
   const api = useApi();
   const q = useQuery({
     queryKey: ['srm', 'portal', 'offer', offerId],
@@ -256,7 +259,13 @@ export function QuoteForm({
             { key: 'pn', title: t('portal.partNumber'), dataIndex: 'Part_Number' },
             { key: 'nm', title: t('portal.partName'), dataIndex: 'Part_Name' },
             { key: 'dw', title: t('portal.drawing'), dataIndex: 'Drawing_NO' },
-            { key: 'u', title: t('portal.unit'), dataIndex: 'Unit_Name' },
+            {
+              key: 'u',
+              title: t('portal.unit'),
+              dataIndex: 'Unit_Name',
+              // the unit in the reader's language (bilingual seeded names)
+              render: (_v: unknown, r: Item) => String(localText({ ...r }, 'Unit_Name', lang) ?? ''),
+            },
             { key: 'q', title: t('portal.annualQty'), dataIndex: 'Annual_Qty', align: 'right' },
             { key: 'qc', title: t('portal.qc'), dataIndex: 'QC' },
             { key: 'cav', title: t('portal.cav'), dataIndex: 'CAV' },

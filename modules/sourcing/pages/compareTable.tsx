@@ -81,7 +81,13 @@ export function ComparisonTable({ data }: { data: ComparisonData }) {
           },
           render: (_v: unknown, r: Line) => {
             const cell = (r.cells[sid] ?? []).find((c) => c.Round_NO === round);
-            if (!cell) return <Typography.Text type="secondary">{t('compare.notQuoted')}</Typography.Text>;
+            // a part the supplier declined (不报价) says so; one it left out of the round is 未报价
+            if (!cell)
+              return (
+                <Typography.Text type="secondary" data-testid={`cmp-${r.Item_NO}-${sid}-${round}`}>
+                  {r.declined?.[sid]?.includes(round) ? t('portal.declined') : t('compare.notQuoted')}
+                </Typography.Text>
+              );
             const cells = r.cells[sid] ?? [];
             const lowest = r.lowest.includes(sid) && cells[cells.length - 1] === cell;
             return (

@@ -12,7 +12,10 @@ import {
   lineTable,
   normalizeDecimal,
   type Registry,
+  referenceCodeOf,
   textSearchFields,
+  withinNameOf,
+  withinRefOf,
 } from '@mes/model';
 import { createQueryId, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely';
 import type { Row } from '../db';
@@ -32,6 +35,15 @@ const STANDARD_SELECT: [string, string][] = [
 function bilingual(target: EntityDef, display: string): string | undefined {
   const en = englishNameOf(display);
   return target.fields[en] ? en : undefined;
+}
+
+/** The name of the place a record of `target` belongs to (naming.within), read beside the row `alias`. */
+function withinSql(registry: Registry, target: EntityDef, alias: string): RawBuilder<unknown> | undefined {
+  const f = withinRefOf(target);
+  if (!f) return undefined;
+  const place = registry.get(f.entity);
+  return sql`(SELECT p.${sql.ref(columnOf(f.display))} FROM ${sql.table(place.table)} AS p
+    WHERE p.id = ${sql.ref(`${alias}.${columnOf(target.naming?.within as string)}`)})`;
 }
 
 /** Column list and joins that answer with wire names, ref display values included. */
@@ -56,18 +68,21 @@ export function selectParts(
     if (f.kind === 'ref') {
       const target = registry.get(f.entity);
       const ja = `${alias}_r${n++}`;
+      const within = withinSql(registry, target, ja);
       if (asJson) {
         // an empty reference (a line's target location or bucket, mostly) is not looked up at all;
-        // a target with a code gives code and name in the one lookup, split by linesFromJson
+        // one lookup gives the name, the code of a target that has one, the English of a bilingual
+        // name and the place it belongs to, as {n, c, e, w}, split by linesFromJson
         const code = codeFieldOf(target);
-        const shown = sql.ref(`${ja}.${columnOf(f.display)}`);
-        // a bilingual name comes with its English: [code, name, English], split by linesFromJson
         const english = bilingual(target, f.display);
-        const value = english
-          ? sql`json_build_array(${code && code !== f.display ? sql.ref(`${ja}.${columnOf(code)}`) : sql`NULL::text`}, ${shown}, ${sql.ref(`${ja}.${columnOf(english)}`)})`
-          : code && code !== f.display
-            ? sql`json_build_array(${sql.ref(`${ja}.${columnOf(code)}`)}, ${shown})`
-            : shown;
+        const parts = [sql`'n', ${sql.ref(`${ja}.${columnOf(f.display)}`)}`];
+        if (code && code !== f.display) parts.push(sql`'c', ${sql.ref(`${ja}.${columnOf(code)}`)}`);
+        if (english) parts.push(sql`'e', ${sql.ref(`${ja}.${columnOf(english)}`)}`);
+        if (within) parts.push(sql`'w', ${within}`);
+        const value =
+          parts.length > 1
+            ? sql`json_build_object(${sql.join(parts)})`
+            : sql.ref(`${ja}.${columnOf(f.display)}`);
         columns.push(
           sql`CASE WHEN ${col} IS NOT NULL THEN (SELECT ${value}
             FROM ${sql.table(target.table)} AS ${sql.id(ja)} WHERE ${sql.ref(`${ja}.id`)} = ${col})
@@ -85,9 +100,10 @@ export function selectParts(
           sql`${sql.ref(`${ja}.${columnOf(english)}`)} AS ${sql.id(englishNameOf(displayNameOf(name, f)))}`,
         );
       // a target whose names repeat is told apart by its code wherever it is referenced
-      const code = target.naming?.onReferences ? codeFieldOf(target) : undefined;
+      const code = referenceCodeOf(target);
       if (code && code !== f.display)
         columns.push(sql`${sql.ref(`${ja}.${columnOf(code)}`)} AS ${sql.id(codeNameOf(name))}`);
+      if (within) columns.push(sql`${within} AS ${sql.id(withinNameOf(name))}`);
     }
   }
   return { columns, joins };
@@ -116,12 +132,13 @@ export function linesFromJson(def: EntityDef, rec: Row): void {
       for (const [name, f] of fields) {
         if (f.kind === 'ref') {
           const shown = displayNameOf(name, f);
-          const pair = r[shown];
-          if (Array.isArray(pair)) {
-            r[shown] = pair[1] ?? null;
-            if (pair[0] !== null && pair[0] !== undefined) r[codeNameOf(name)] = pair[0];
-            else if (pair.length === 2) r[codeNameOf(name)] = null;
-            if (pair.length === 3) r[englishNameOf(shown)] = pair[2] ?? null;
+          const o = r[shown];
+          if (o !== null && typeof o === 'object') {
+            const parts = o as { n?: unknown; c?: unknown; e?: unknown; w?: unknown };
+            r[shown] = parts.n ?? null;
+            if ('c' in parts) r[codeNameOf(name)] = parts.c ?? null;
+            if ('e' in parts) r[englishNameOf(shown)] = parts.e ?? null;
+            if ('w' in parts) r[withinNameOf(name)] = parts.w ?? null;
           }
         }
         const v = r[name];

@@ -35,7 +35,7 @@ export function formatValue(
     case 'enum':
       return labelOf(f.options.find((o) => o.value === v)?.label ?? { zh: String(v), en: String(v) }, lang);
     case 'ref':
-      return refShown(name, f, rec) ?? String(v);
+      return refShown(name, f, rec, lang) ?? String(v);
     case 'bool':
       return labelOf(v ? TEXT.yes : TEXT.no, lang);
     case 'datetime':

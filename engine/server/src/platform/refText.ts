@@ -28,7 +28,13 @@ export async function namedRows(db: Db, registry: Registry, f: RefField, where: 
 }
 
 /** The texts of one reference column read back to ids: by code, by "code name", else by a unique name. */
-export async function resolveRefs(db: Db, registry: Registry, f: RefField, texts: string[]) {
+export async function resolveRefs(db: Db, registry: Registry, f: RefField, given: string[]) {
+  // "原料仓 / A-01 货架A01" as a list exports a location (shownName) reads as its own part
+  const own = (text: string) => {
+    const at = text.lastIndexOf(' / ');
+    return at < 0 ? text : text.slice(at + 3).trim();
+  };
+  const texts = [...new Set([...given, ...given.map(own)])];
   const firsts = texts.map((t) => t.split(/\s+/)[0]);
   const target = registry.get(f.entity);
   const code = codeFieldOf(target);
@@ -42,7 +48,8 @@ export async function resolveRefs(db: Db, registry: Registry, f: RefField, texts
   const byCode = new Map(rows.filter((r) => r.code !== null).map((r) => [r.code as string, r]));
   const byName = new Map<string, Named[]>();
   for (const r of rows) if (r.name !== null) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
-  return (text: string): Named | undefined => {
+  return (shown: string): Named | undefined => {
+    const text = byCode.has(shown) || byName.has(shown) ? shown : own(shown);
     const named = byName.get(text);
     return (
       byCode.get(text) ?? byCode.get(text.split(/\s+/)[0]) ?? (named?.length === 1 ? named[0] : undefined)

@@ -1,6 +1,7 @@
 import { type EntityDef, type FieldDef, type Lang, labelOf } from '@mes/model';
 import { type TableColumnType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { useEntityDef } from './context';
 import { cellKey, cellText, type Row } from './format';
 import { RecordLinkCell } from './recordLink';
 
@@ -54,6 +55,8 @@ export function fieldColumn(
         return <Tag color={v ? 'blue' : undefined}>{v ? yesNo[0] : yesNo[1]}</Tag>;
       }
       const text = cellText(name, f, row, lang, yesNo);
+      // an entity's wire name (a print layout's WorkDoc) reads as its label: 任务单
+      if (f.kind === 'text' && f.entityOf) return <EntityLabel name={text} lang={lang} />;
       if (f.kind === 'text' && f.link)
         return (
           <RecordLinkCell link={f.link} row={row}>
@@ -89,4 +92,10 @@ export function stateColumn(def: EntityDef, t: TFunction, sort?: SortState): Col
     render: (v: unknown) =>
       v === null || v === undefined ? '' : t(`state.${String(v)}`, { defaultValue: String(v) }),
   };
+}
+
+/** An entity named by its wire name, shown by its label in the reader's language. */
+function EntityLabel({ name, lang }: { name: string; lang: Lang }) {
+  const def = useEntityDef(name);
+  return <>{def ? labelOf(def.label, lang) : name}</>;
 }

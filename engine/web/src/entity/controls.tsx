@@ -7,11 +7,13 @@ import type {
   RefField,
   TextField,
 } from '@mes/model';
+import { entitiesWith } from '@mes/model';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../i18n';
+import { useRegistry } from './context';
 import { formatDateTime, formatDecimal, fromWallClock, toWallClock } from './format';
 import { RefSelect } from './RefSelect';
 
@@ -25,8 +27,29 @@ export interface ControlProps<V> {
   status?: 'error';
 }
 
+/** A field naming an entity (TextField.entityOf): the entities with the feature, by their labels. */
+function EntityNameSelect(props: ControlProps<string> & { field: TextField }) {
+  const { field, value, onChange, ...rest } = props;
+  const registry = useRegistry();
+  const label = useLabel();
+  const options = entitiesWith(registry.entities.values(), field.entityOf ?? 'print')
+    .map((d) => ({ value: d.name, label: label(d.label) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return (
+    <Select<string>
+      {...rest}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      value={value || undefined}
+      options={options}
+      onChange={(v) => onChange?.(v ?? '')}
+    />
+  );
+}
+
 function TextInput(props: ControlProps<string> & { field: TextField }) {
   const { field, value, onChange, ...rest } = props;
+  if (field.entityOf) return <EntityNameSelect {...props} />;
   const common = {
     ...rest,
     value: value ?? '',

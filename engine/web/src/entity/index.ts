@@ -1,3 +1,4 @@
+export { AttachmentButton } from '../platform/AttachmentDialog';
 export {
   DIALOG_FOCUS_DELAY_MS,
   DIALOG_WIDTH,

@@ -2,6 +2,7 @@ import { date, datetime, decimal, defineEntity } from '@mes/model';
 import { both, pricedLines } from '@mes/model/testing';
 import { describe, expect, it } from 'vitest';
 import { widget } from '../test/fixtures';
+import { setCompanyTimeZone } from './format';
 import {
   computedChanges,
   initialValues,
@@ -89,10 +90,19 @@ describe('payload', () => {
     expect(schemaFor(widget, 'update').safeParse(p).success).toBe(false);
   });
 
-  it("dates a new record's 'today' fields with the user's local date, and only new ones", () => {
-    // half past eleven at night local time is still that day, whatever UTC says
-    expect(localToday(new Date(2026, 2, 31, 23, 30))).toBe('2026-03-31');
-    expect(localToday(new Date(2026, 0, 1, 0, 5))).toBe('2026-01-01');
+  it("dates a new record's 'today' fields on the company's clock, and only new ones", () => {
+    // 23:30 UTC is already the next morning in Shanghai, the company's default zone; a browser in
+    // another zone dates the document as the company does
+    expect(localToday(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
+    expect(localToday(new Date('2026-03-31T15:59:00Z'))).toBe('2026-03-31');
+    expect(localToday(new Date('2026-03-31T23:30:00Z'), 'Europe/Berlin')).toBe('2026-04-01');
+    expect(localToday(new Date('2026-03-31T21:30:00Z'), 'America/New_York')).toBe('2026-03-31');
+    setCompanyTimeZone('America/New_York');
+    try {
+      expect(localToday(new Date('2026-04-01T02:00:00Z'))).toBe('2026-03-31');
+    } finally {
+      setCompanyTimeZone(undefined);
+    }
     expect(initialValues(doc).Doc_Date).toBe(localToday());
     expect(newLine(doc.lines.Lines.fields).Due).toBe(localToday());
     expect(initialValues(doc, { Doc_Date: '2024-05-06', Lines: [] }).Doc_Date).toBe('2024-05-06');

@@ -5,11 +5,12 @@ import {
   type EntityDef,
   type FieldDef,
   type Fields,
+  formatInstant,
   isDecimal,
   normalizeDecimal,
   updateSchema,
 } from '@mes/model';
-import type { Row } from './format';
+import { companyTimeZone, type Row } from './format';
 
 /**
  * The form holds wire-shaped values (decimal strings, 'YYYY-MM-DD' dates, ids), so that the payload is
@@ -22,10 +23,12 @@ export function editableFields(fields: Fields): [string, FieldDef][] {
   return Object.entries(fields).filter(([, f]) => !f.readOnly);
 }
 
-/** The user's local date, 'YYYY-MM-DD': a document dated in the evening in China is dated that day, not UTC's. */
-export function localToday(now = new Date()): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+/**
+ * Today on the company's clock (system parameter 公司时区), 'YYYY-MM-DD': a document started at
+ * 07:00 in Shanghai is dated that day, whatever the browser's own zone or UTC say (issue 25).
+ */
+export function localToday(now = new Date(), timeZone = companyTimeZone()): string {
+  return formatInstant(now, timeZone, 'date');
 }
 
 /** The current minute as the wire carries a datetime (UTC, ISO). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n, setLanguage } from '../i18n';
 import { installDomStubs, type Rendered, render, waitFor } from '../test/dom';
 import { fakeServer, ok, Providers } from '../test/fixtures';
 import { type ReportColumn, ReportTable } from './ReportTable';
@@ -59,5 +59,34 @@ describe('the report 合计 row', () => {
     view?.unmount();
     const perCount = columns.map((c) => (c.key === 'Qty' ? { ...c, quantity: false } : c));
     expect(await totals(rows, perCount)).toEqual(['', '', '8', '2.00', '0']);
+  });
+});
+
+describe('a report in the reader’s language', () => {
+  it('shows the English of a bilingual name to an English reader (issue 25)', async () => {
+    const rows = [{ Material_ID: 1, Material_Number: 'A', Unit_Name: '千克', Unit_Name_En: 'kg', Qty: '5' }];
+    const srv = fakeServer((c) =>
+      c.url.pathname === '/R' ? ok(rows, { TotalCount: 1, Page: 1, PageSize: 20 }) : undefined,
+    );
+    const body = async () => {
+      view = await render(
+        <Providers api={srv.api}>
+          <ReportTable title="R" path="/R" rowKey="Material_ID" columns={columns} />
+        </Providers>,
+      );
+      return waitFor(
+        () => view?.container.querySelector('.ant-table-tbody tr[data-row-key="1"]')?.textContent,
+      );
+    };
+    expect(await body()).toContain('千克');
+    view?.unmount();
+    await act(() => setLanguage('en'));
+    try {
+      const en = await body();
+      expect(en).toContain('kg');
+      expect(en).not.toContain('千克');
+    } finally {
+      await act(() => setLanguage('zh'));
+    }
   });
 });

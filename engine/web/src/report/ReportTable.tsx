@@ -1,5 +1,5 @@
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import type { Label } from '@mes/model';
+import { type Label, localText } from '@mes/model';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -27,7 +27,7 @@ import {
   sumColumn,
   type UnitOf,
 } from '../entity/totals';
-import { useLabel } from '../i18n';
+import { useLabel, useLang } from '../i18n';
 
 export interface ReportColumn {
   key: string;
@@ -113,6 +113,7 @@ function cell(c: ReportColumn, v: unknown): string {
 export function ReportTable({ title, path, columns, rowKey, params, filters, testId }: ReportTableProps) {
   const { t } = useTranslation();
   const labelOf = useLabel();
+  const lang = useLang();
   const label = (l: Label | string) => (typeof l === 'string' ? l : labelOf(l));
   const api = useApi();
   const [page, setPage] = useState(1);
@@ -151,7 +152,9 @@ export function ReportTable({ title, path, columns, rowKey, params, filters, tes
       title: label(c.label),
       width: c.width,
       align: c.kind === 'decimal' || c.kind === 'int' ? ('right' as const) : undefined,
-      render: (v: unknown) => cell(c, v),
+      // a bilingual name (a unit's) reads in the reader's language where the row carries `<key>_En`
+      render: (v: unknown, row: Row) =>
+        cell(c, c.kind && c.kind !== 'text' ? v : localText(row, c.key, lang)),
     })),
   ];
   const sums = visible.filter((c) => c.sum);

@@ -12,7 +12,7 @@ const HeaderSearchBox = lazy(() => import('./HeaderSearchBox').then((m) => ({ de
  * Quick search in the top bar: an icon until clicked, then the box (HeaderSearchBox.tsx); the icon
  * stays in place while the box's code arrives.
  */
-export function HeaderSearch() {
+export function HeaderSearch({ narrow = false }: { narrow?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const icon = (
@@ -23,7 +23,7 @@ export function HeaderSearch() {
   if (!open) return icon;
   return (
     <Suspense fallback={icon}>
-      <HeaderSearchBox onClose={() => setOpen(false)} />
+      <HeaderSearchBox narrow={narrow} onClose={() => setOpen(false)} />
     </Suspense>
   );
 }

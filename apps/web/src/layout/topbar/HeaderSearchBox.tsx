@@ -21,7 +21,7 @@ const muted = { color: '#999', marginLeft: 8, fontSize: 12 } as const;
  * Quick search, open: menus (by name or pinyin) and records of every entity the user may open, as you
  * type (200 ms delay); picking a record opens it in its tab; a bare Enter opens the full results.
  */
-export function HeaderSearchBox({ onClose }: { onClose: () => void }) {
+export function HeaderSearchBox({ narrow, onClose }: { narrow: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
@@ -76,7 +76,7 @@ export function HeaderSearchBox({ onClose }: { onClose: () => void }) {
     onClose();
   };
 
-  return (
+  const box = (
     <AutoComplete
       autoFocus
       open={options.length > 0}
@@ -91,8 +91,8 @@ export function HeaderSearchBox({ onClose }: { onClose: () => void }) {
         navigate(path);
       }}
       onBlur={() => setTimeout(close, 150)}
-      style={{ width: 240 }}
-      popupMatchSelectWidth={360}
+      style={{ width: narrow ? '100%' : 240 }}
+      popupMatchSelectWidth={narrow ? true : 360}
     >
       <Input
         size="small"
@@ -114,5 +114,13 @@ export function HeaderSearchBox({ onClose }: { onClose: () => void }) {
         onKeyDown={(e) => e.key === 'Escape' && close()}
       />
     </AutoComplete>
+  );
+  // below 1021 px the bar has no room beside its icons: the open search lies across the whole bar
+  return narrow ? (
+    <div className="topbar-search-narrow" data-testid="header-search-narrow">
+      {box}
+    </div>
+  ) : (
+    box
   );
 }

@@ -57,7 +57,8 @@ export function TopBar({ brandWidth, sidebarOpen, onToggleSidebar, mobile }: Top
         </TopIcon>
       )}
       <div style={{ flex: 1 }} />
-      {!mobile && <HeaderSearch />}
+      {/* on a narrow screen too: an icon that opens the search across the bar */}
+      <HeaderSearch narrow={mobile} />
       {!mobile && <FullscreenButton />}
       {!mobile && <NeedDoIcon />}
       <MessageBell />
