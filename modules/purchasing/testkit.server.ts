@@ -13,6 +13,9 @@ export interface PurchasingFixture {
 }
 
 let seq = 0;
+// test files may share a worker process (isolate: false): "first" is per server, not per process
+const served = new WeakSet<TestServer>();
+const firstOn = (t: TestServer) => !served.has(t) && !!served.add(t);
 type Body = Record<string, unknown>;
 
 export async function create(t: TestServer, entity: string, body: Body): Promise<number> {
@@ -44,7 +47,7 @@ export async function fixture(t: TestServer): Promise<PurchasingFixture> {
   const currency = await create(t, 'Currency', {
     Currency_Code: `P${String(n).padStart(2, '0')}`.slice(0, 3),
     Currency_Name: `人民币${n}`,
-    Is_Base: n === 1,
+    Is_Base: firstOn(t),
     Exchange_Rate: '1',
   });
   const sup = (code: string) =>

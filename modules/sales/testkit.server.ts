@@ -2,6 +2,8 @@ import type { TestServer } from '@mes/app-server/testing';
 
 type Body = Record<string, unknown>;
 let seq = 0;
+// test files may share a worker process (isolate: false): the base currency is made once per server, not once per process
+const withBase = new WeakSet<TestServer>();
 
 /** Calls and throws with the server's message unless it succeeded: the steps a test stands on. */
 export async function must<T = Body>(
@@ -30,13 +32,15 @@ export interface SalesFixture {
 /** Two customers, a warehouse with a location, and two products, the first with 100 in stock at 50. */
 export async function salesFixture(t: TestServer, credit?: string): Promise<SalesFixture> {
   const n = ++seq;
-  if (n === 1)
+  if (!withBase.has(t)) {
+    withBase.add(t);
     await idOf(t, 'Currency', {
       Currency_Code: 'CNY',
       Currency_Name: '人民币',
       Exchange_Rate: '1',
       Is_Base: true,
     });
+  }
   const warehouse = await idOf(t, 'Warehouse', { Warehouse_Code: `SW${n}`, Warehouse_Name: `成品仓${n}` });
   const loc = await idOf(t, 'Location', {
     Location_Code: `SL${n}`,
