@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@mes/engine-server';
+import type { Db, RecordInput, Tx } from '@mes/engine-server';
 import { normalizeDecimal } from '@mes/model';
 import { sql } from 'kysely';
 import { ENTRY_TYPE, SIDE } from './ledger.entity';
@@ -18,6 +18,17 @@ const OPENING_TYPES = [ENTRY_TYPE.OPENING, ENTRY_TYPE.INVOICE, ENTRY_TYPE.ADJUST
 
 export const partnerColumn = (side: number) =>
   sql.ref(side === SIDE.RECEIVABLE ? 'customer_id' : 'supplier_id');
+
+/**
+ * The records a partner report (ageing, statement) takes: `Partner_ID` names a customer or a supplier
+ * as `Side` says, so both are declared (a declaration is one entity); each is checked against the
+ * user's data authority, and an id outside it is refused (404) before the report runs.
+ */
+export const partnerReportRecords: RecordInput[] = [
+  { entity: 'Customer', in: 'query', key: 'Partner_ID' },
+  { entity: 'Supplier', in: 'query', key: 'Partner_ID' },
+  { entity: 'Currency', in: 'query', key: 'Currency_ID' },
+];
 
 /**
  * The open items of a partner in one currency, oldest due first: each document's own rows plus

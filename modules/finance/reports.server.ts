@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { SIDE } from './ledger.entity';
 import { AGEING_BUCKETS } from './logic/ageing';
-import { partnerColumn } from './openItems.server';
+import { partnerColumn, partnerReportRecords } from './openItems.server';
 import { statementRoutes } from './statement.server';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -34,21 +34,24 @@ export const partnerTable = (s: number) =>
  * ledger rows posted by that day.
  */
 export function reportRoutes(app: FastifyInstance, engine: Engine) {
-  app.get('/Finance/Ageing', { config: { perm: { menu: 'finance.ageing' } } }, async (req) => {
-    const ctx = requestContext(req);
-    const q = parseWith(ageingQuery, req.query, undefined, ctx.lang);
-    const asOf = q.As_Of ? sql`${q.As_Of}::date` : sql`current_date`;
-    const col = partnerColumn(q.Side);
-    const p = partnerTable(q.Side);
-    const like = likePattern(q.KeyWord);
-    const brackets = AGEING_BUCKETS.map((b) => {
-      const days = sql`${asOf} - l.due_date`;
-      const cond = sql`${b.from === null ? sql`true` : sql`${days} >= ${b.from}`} AND ${b.to === null ? sql`true` : sql`${days} <= ${b.to}`}`;
-      return sql`coalesce(sum(l.amount) FILTER (WHERE ${cond}), 0)::text AS ${sql.ref(b.key)}`;
-    });
-    // the ledger rows are summed first, by partner and currency, and only the sums meet the partner
-    // table: a join per ledger row would cost about as much again as the sums
-    const { rows } = await sql<Record<string, unknown>>`SELECT a.*, p.short_name AS "Partner_Name",
+  app.get(
+    '/Finance/Ageing',
+    { config: { perm: { menu: 'finance.ageing' }, records: partnerReportRecords } },
+    async (req) => {
+      const ctx = requestContext(req);
+      const q = parseWith(ageingQuery, req.query, undefined, ctx.lang);
+      const asOf = q.As_Of ? sql`${q.As_Of}::date` : sql`current_date`;
+      const col = partnerColumn(q.Side);
+      const p = partnerTable(q.Side);
+      const like = likePattern(q.KeyWord);
+      const brackets = AGEING_BUCKETS.map((b) => {
+        const days = sql`${asOf} - l.due_date`;
+        const cond = sql`${b.from === null ? sql`true` : sql`${days} >= ${b.from}`} AND ${b.to === null ? sql`true` : sql`${days} <= ${b.to}`}`;
+        return sql`coalesce(sum(l.amount) FILTER (WHERE ${cond}), 0)::text AS ${sql.ref(b.key)}`;
+      });
+      // the ledger rows are summed first, by partner and currency, and only the sums meet the partner
+      // table: a join per ledger row would cost about as much again as the sums
+      const { rows } = await sql<Record<string, unknown>>`SELECT a.*, p.short_name AS "Partner_Name",
         ${p.code} AS "Partner_Code", c.currency_code AS "Currency_Code", count(*) OVER () AS "Total_Count"
       FROM (SELECT ${col} AS "Partner_ID", l.currency_id AS "Currency_ID",
           sum(l.amount)::text AS "Balance", sum(l.base_amount)::text AS "Base_Balance", ${sql.join(brackets)}
@@ -61,12 +64,13 @@ export function reportRoutes(app: FastifyInstance, engine: Engine) {
       ${q.KeyWord ? sql`WHERE (p.short_name ILIKE ${like} OR p.full_name ILIKE ${like} OR ${p.code} ILIKE ${like})` : sql``}
       ORDER BY ${p.code}, c.currency_code
       LIMIT ${q.PageSize} OFFSET ${(q.Page - 1) * q.PageSize}`.execute(engine.db);
-    const total = Number(rows[0]?.Total_Count ?? 0);
-    for (const r of rows) {
-      delete r.Total_Count;
-      r.Row_Key = `${r.Partner_ID}:${r.Currency_ID}`;
-    }
-    return ok(rows, ctx, { Page: q.Page, PageSize: q.PageSize, TotalCount: total });
-  });
+      const total = Number(rows[0]?.Total_Count ?? 0);
+      for (const r of rows) {
+        delete r.Total_Count;
+        r.Row_Key = `${r.Partner_ID}:${r.Currency_ID}`;
+      }
+      return ok(rows, ctx, { Page: q.Page, PageSize: q.PageSize, TotalCount: total });
+    },
+  );
   statementRoutes(app, engine);
 }

@@ -25,7 +25,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { ENTRY_TYPES, SIDE } from './ledger.entity';
 import './messages.server';
-import { partnerColumn } from './openItems.server';
+import { partnerColumn, partnerReportRecords } from './openItems.server';
 import { statementPrint } from './statementPrint';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -227,7 +227,11 @@ async function statementXlsx(s: Statement, lang: Lang): Promise<Buffer> {
 /** The routes of the statement: rows for the page, and the same as PDF (the engine's print) and Excel. */
 export function statementRoutes(app: FastifyInstance, engine: Engine) {
   // cookieAuth: the PDF and the sheet open in a new window, which sends no Authorization header
-  const config = () => ({ perm: { menu: 'finance.statement' }, cookieAuth: true });
+  const config = () => ({
+    perm: { menu: 'finance.statement' },
+    cookieAuth: true,
+    records: partnerReportRecords,
+  });
   const read = async (req: FastifyRequest) => {
     const ctx = requestContext(req);
     const q = parseWith(statementQuery, req.query, undefined, ctx.lang);

@@ -85,11 +85,26 @@ describe('materials are named with their number wherever they are referenced', (
       for (const r of rows.body.Data)
         expect([r.Material_Code, r.Material_Name], path).toEqual(['WK-0001', '巡检螺栓']);
     }
-    const [row] = (await list(`/StockLedger?Material_ID=${nut}`)) as (Row & { Material_Code: string })[];
-    const one = await t.call<{ Material_Code: string }>('GET', `/StockLedger/${row.Ledger_ID}`);
+    const [row] = (await list(`/StockLedger?Material_ID=${nut}`)) as (Row & {
+      Material_Code: string;
+      Location_Code: string;
+      Location_Within: string;
+    })[];
+    const one = await t.call<{ Material_Code: string; Location_Code: string }>(
+      'GET',
+      `/StockLedger/${row.Ledger_ID}`,
+    );
     expect(one.body.Data.Material_Code).toBe('WK-0002');
-    // a location is known by its name alone: no code rides along
-    expect(row).not.toHaveProperty('Location_Code');
+    // issue 25: a location is known as "warehouse / code name": its code and warehouse ride along
+    expect(row).toMatchObject({
+      Location_Code: expect.stringMatching(/^A\d+$/),
+      Location_Name: expect.stringMatching(/^库位A\d+$/),
+      Location_Within: expect.stringMatching(/^测试仓\d+$/),
+    });
+    expect(one.body.Data).toMatchObject({
+      Location_Code: row.Location_Code,
+      Location_Within: row.Location_Within,
+    });
   });
 });
 

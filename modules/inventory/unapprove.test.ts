@@ -29,7 +29,9 @@ const unapprove = (id: number, lang = 'zh') =>
 describe('UnApprove refused because a later document used the stock names that document', () => {
   it('stock taken from the location by later issues (the receipt’s own layer untouched)', async () => {
     const f = await stockFixture(t);
-    const names = { m: `测试物料AVG`, loc: `库位A` };
+    // issue 25: a material reads "code name", a location "warehouse / code name" (same fixture number n)
+    const m = '(AVG\\d+) 测试物料\\1';
+    const loc = '测试仓(\\d+) / (A\\d+) 库位\\3';
     // an older receipt elsewhere: the issues from A take their cost from its layer, not the new one
     await posted(T.RECEIPT, [{ Material_ID: f.avg, Location_ID: f.locB, Qty: '40', Unit_Price: '1' }]);
     const receipt = await posted(T.RECEIPT, [
@@ -39,14 +41,12 @@ describe('UnApprove refused because a later document used the stock names that d
     const zh = await unapprove(receipt.id);
     expect(zh.status).toBe(409);
     expect(zh.body.Message).toMatch(
-      new RegExp(
-        `^反审核失败：物料「${names.m}\\d+」在库位「${names.loc}\\d+」已被后续单据 ${issue.no} 使用，需先反审核该单据$`,
-      ),
+      new RegExp(`^反审核失败：物料「${m}」在库位「${loc}」已被后续单据 ${issue.no} 使用，需先反审核该单据$`),
     );
     const en = await unapprove(receipt.id, 'en');
     expect(en.body.Message).toMatch(
       new RegExp(
-        `^Cannot unapprove: later document ${issue.no} used "${names.m}\\d+" at "${names.loc}\\d+"; unapprove it first$`,
+        `^Cannot unapprove: later document ${issue.no} used "${m}" at "${loc}"; unapprove it first$`,
       ),
     );
     // a second issue: both are named, oldest first
@@ -80,14 +80,18 @@ describe('UnApprove refused because a later document used the stock names that d
     const zh = await unapprove(receipt.id);
     expect(zh.status).toBe(409);
     expect(zh.body.Message).toMatch(
-      new RegExp(`^反审核失败：物料「测试物料FIFO\\d+」在库位「库位A\\d+」已被后续单据 ${transfer.no} 使用`),
+      new RegExp(
+        `^反审核失败：物料「(FIFO\\d+) 测试物料\\1」在库位「测试仓(\\d+) / A\\2 库位A\\2」已被后续单据 ${transfer.no} 使用`,
+      ),
     );
     const en = await unapprove(receipt.id, 'en');
-    expect(en.body.Message).toContain(`Cannot unapprove: later document ${transfer.no} used "测试物料FIFO`);
+    expect(en.body.Message).toContain(`Cannot unapprove: later document ${transfer.no} used "FIFO`);
     // the transfer in turn names the issue that used what it carried to B
     const moved = await unapprove(transfer.id);
     expect(moved.status).toBe(409);
-    expect(moved.body.Message).toMatch(new RegExp(`在库位「库位B\\d+」已被后续单据 ${issue.no} 使用`));
+    expect(moved.body.Message).toMatch(
+      new RegExp(`在库位「测试仓(\\d+) / B\\1 库位B\\1」已被后续单据 ${issue.no} 使用`),
+    );
     // undone newest first, each goes
     for (const d of [issue, transfer, receipt]) expect((await unapprove(d.id)).body.Code).toBe(0);
     expect(await balance(t, f.fifo)).toBe('0');

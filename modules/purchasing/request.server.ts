@@ -44,32 +44,38 @@ export function requestRoutes(app: FastifyInstance, engine: Engine) {
   const add = { config: { perm: { entity: purchaseRequest.name, button: 'add' as const } } };
   const requests = engine.service(purchaseRequest.name);
 
-  app.post('/PurchaseRequest/FromBelowSafety', add, async (req) => {
-    const ctx = requestContext(req);
-    const body = parseWith(fromSafety, req.body, purchaseRequest, ctx.lang);
-    const { rows } = await sql<{ id: number; shortfall: string }>`SELECT m.id,
+  app.post(
+    '/PurchaseRequest/FromBelowSafety',
+    {
+      config: { ...add.config, records: [{ entity: 'Material', in: 'body' as const, key: 'Material_IDs' }] },
+    },
+    async (req) => {
+      const ctx = requestContext(req);
+      const body = parseWith(fromSafety, req.body, purchaseRequest, ctx.lang);
+      const { rows } = await sql<{ id: number; shortfall: string }>`SELECT m.id,
         m.safety_stock - coalesce(s.qty, 0) AS shortfall
       FROM material m LEFT JOIN (SELECT material_id, sum(qty) AS qty FROM stock_balance GROUP BY material_id) s
         ON s.material_id = m.id
       WHERE m.id IN (${sql.join(body.Material_IDs)}) AND NOT m.disabled AND m.safety_stock > 0
         AND coalesce(s.qty, 0) < m.safety_stock ORDER BY m.material_number`.execute(engine.db);
-    if (!rows.length) throw new AppError('pur.nothing_to_request', {}, 409);
-    const day = today();
-    const made = await requests.insert(
-      {
-        Doc_Date: day,
-        Source: 2,
-        Items: rows.map((r) => ({
-          Material_ID: Number(r.id),
-          Qty: String(r.shortfall),
-          Need_Date: after(day, SAFETY_LEAD_DAYS),
-          Reason: ctx.lang === 'en' ? 'Below safety stock' : '低于安全库存',
-        })),
-      },
-      ctx,
-    );
-    return ok(made, ctx);
-  });
+      if (!rows.length) throw new AppError('pur.nothing_to_request', {}, 409);
+      const day = today();
+      const made = await requests.insert(
+        {
+          Doc_Date: day,
+          Source: 2,
+          Items: rows.map((r) => ({
+            Material_ID: Number(r.id),
+            Qty: String(r.shortfall),
+            Need_Date: after(day, SAFETY_LEAD_DAYS),
+            Reason: ctx.lang === 'en' ? 'Below safety stock' : '低于安全库存',
+          })),
+        },
+        ctx,
+      );
+      return ok(made, ctx);
+    },
+  );
 
   app.post(
     '/PurchaseRequest/FromPlan',
