@@ -47,6 +47,12 @@ export const machineHooks = defineHooks(machine, {
         ctx.tx,
       );
   },
+  // a machine registered by mistake goes with its registration entry; one with any further history
+  // (a status change, a repair, a plan) stays referenced and the engine refuses the delete
+  async beforeDelete(ctx, old) {
+    await sql`DELETE FROM em_status_record WHERE machine_id = ${old.Machine_ID}
+      AND (SELECT count(*) FROM em_status_record WHERE machine_id = ${old.Machine_ID}) = 1`.execute(ctx.tx);
+  },
 });
 
 export const statusRecordHooks = defineHooks(machineStatusRecord, {

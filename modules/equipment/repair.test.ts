@@ -90,6 +90,21 @@ describe('repair requests and repairs', () => {
     expect(s.body.Data[0]?.Solution).toBe('更换加热圈并校准温控表');
   });
 
+  it('deletes a machine registered by mistake, but not one with a history', async () => {
+    const f = await repairFixture(t, '1');
+    const fresh = await make(t, 'Machine', 'Machine_ID', { Machine_Code: 'DEL-1', Machine_Name: '误建机台' });
+    expect((await t.call('DELETE', `/Machine/${fresh}`)).body.Code).toBe(0);
+    expect((await t.call('GET', `/Machine/${fresh}`)).status).toBe(404);
+    // its repair request refers to it: the delete is refused as a whole
+    await make(t, 'RepairRequest', 'Request_ID', { Machine_ID: f.machine, Symptom: '漏油' });
+    const kept = await t.call('DELETE', `/Machine/${f.machine}`);
+    expect(kept.body.Code).toBe(1);
+    expect((await t.call('GET', `/Machine/${f.machine}`)).body.Code).toBe(0);
+    const history = await t.call('GET', `/MachineStatusRecord?Machine_ID=${f.machine}`);
+    // and the registration entry the delete would have taken with it is still there
+    expect(history.body.Paging?.TotalCount).toBe(1);
+  });
+
   it('refuses a repair made by hand, bad bodies, and acceptance by anyone but the requester', async () => {
     const f = await repairFixture(t, '1');
     const byHand = await t.call('POST', '/MachineRepair', { Technician_ID: 1 });

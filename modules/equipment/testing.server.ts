@@ -52,3 +52,51 @@ export async function onHand(t: TestServer, material: number): Promise<string> {
     .reduce((a, b) => a + b, 0)
     .toString();
 }
+
+/**
+ * A repair as only its process makes one (a POST by hand is refused, 维修单由报修单受理生成): a
+ * machine reported down and its request accepted. Answers the accept's reply, which carries the new
+ * repair as a create would, and the fields the repair was given.
+ */
+export async function acceptedRepair(t: TestServer) {
+  const n = ++seq;
+  const machine = await make(t, 'Machine', 'Machine_ID', {
+    Machine_Code: `RM-${n}`,
+    Machine_Name: `报修机台${n}`,
+    Machine_Type: 1,
+  });
+  const request = await make(t, 'RepairRequest', 'Request_ID', { Machine_ID: machine, Symptom: '液压异响' });
+  const res = await t.call<Record<string, unknown>>('POST', '/RepairRequest/Accept', { Request_ID: request });
+  return { payload: { Request_ID: request, Machine_ID: machine }, res };
+}
+
+/** A maintenance rule names the machines it is for (请选择机台组或设备): here one new machine. */
+export async function maintainRuleSample(t: TestServer): Promise<Record<string, unknown>> {
+  const n = ++seq;
+  const machine = await make(t, 'Machine', 'Machine_ID', {
+    Machine_Code: `MR-${n}`,
+    Machine_Name: `保养机台${n}`,
+    Machine_Type: 1,
+  });
+  return {
+    Rule_Code: `RULE-${n}`,
+    Rule_Name: `月度保养${n}`,
+    Machine_ID: machine,
+    Cycle_Kind: 1,
+    Cycle_Value: 30,
+    Count_From: 1,
+    Start_Date: '2026-11-01',
+    Items: [{ Item_Name: '润滑导轨' }],
+  };
+}
+
+/** A maintenance record whose part is taken from stock that is there (parts post when saved). */
+export async function maintainRecordSample(t: TestServer): Promise<Record<string, unknown>> {
+  const f = await repairFixture(t, '5');
+  return {
+    Machine_ID: f.machine,
+    Done_Date: '2026-11-20',
+    Items: [{ Item_Name: '更换滤芯', Item_Result: 1 }],
+    Parts: [{ Material_ID: f.part, Location_ID: f.location, Qty: '1' }],
+  };
+}

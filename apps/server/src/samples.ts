@@ -1,3 +1,5 @@
+import { acceptedRepair, maintainRecordSample, maintainRuleSample } from '@mes/equipment/testing';
+import { paymentSample, receiptSample } from '@mes/finance/testing';
 import type { EntityDef, FieldDef, Fields, Registry } from '@mes/model';
 import { purchaseInvoiceSample, purchaseReceiptSample } from '@mes/purchasing/testing';
 import { deliverySample, invoiceSample, orderSample } from '@mes/sales/testing';
@@ -16,6 +18,12 @@ const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, 
   SalesOrder: orderSample,
   SalesDelivery: deliverySample,
   SalesInvoice: invoiceSample,
+  // a rule is for a machine group or a machine; a record's parts come from stock that is there
+  MaintainRule: maintainRuleSample,
+  MaintainRecord: maintainRecordSample,
+  // a payment or receipt allocates to an open invoice of its partner
+  FinPayment: paymentSample,
+  FinReceipt: receiptSample,
   // a print layout names a printable entity, one layout each
   PrintLayout: async (t) => {
     const printable = t.engine.registry
@@ -41,6 +49,32 @@ const PROCESS_SAMPLES: Record<string, (t: TestServer) => Promise<Record<string, 
   },
 };
 
+type Made = Awaited<ReturnType<TestServer['call']>>;
+
+/**
+ * Records no POST makes (a repair exists only by accepting its request): their module runs the
+ * process and answers its reply, which carries the new record as a create's would, and the fields
+ * the record was given.
+ */
+const PROCESS_MADE: Record<
+  string,
+  (t: TestServer) => Promise<{ payload: Record<string, unknown>; res: Made }>
+> = {
+  MachineRepair: acceptedRepair,
+};
+
+/** Creates a sample record of any declared entity: by POST, or by the process that makes it. */
+export async function createSample(
+  t: TestServer,
+  registry: Registry,
+  def: EntityDef,
+): Promise<{ payload: Record<string, unknown>; res: Made }> {
+  const made = PROCESS_MADE[def.name];
+  if (made) return made(t);
+  const payload = await samplePayload(t, registry, def);
+  return { payload, res: await t.call('POST', `/${def.name}`, payload) };
+}
+
 /** A valid value for a field, distinct per `seq` so that unique fields stay unique. */
 export function sampleValue(f: FieldDef, seq: number): unknown {
   switch (f.kind) {
@@ -56,7 +90,8 @@ export function sampleValue(f: FieldDef, seq: number): unknown {
       return Math.max(f.min ?? 0, Math.min(f.max ?? 1000, seq % 1000));
     case 'decimal':
       // at least the declared minimum, whatever the sequence has reached
-      return `${Math.max(seq % 1000, Math.ceil(Number(f.min ?? 0)))}.5`;
+      // a fraction only where the declared scale allows one (a shot count is a whole number)
+      return `${Math.max(seq % 1000, Math.ceil(Number(f.min ?? 0)))}${f.scale > 0 ? '.5' : ''}`;
     case 'bool':
       return false;
     case 'date':
