@@ -21,8 +21,9 @@ const CHROME = [
   'input[placeholder]',
 ];
 
-// data shown in chrome: the signed-in user's name on the account button
-const DATA = '[data-testid="account-menu"]';
+// data shown in chrome: the signed-in user's name on the account button; a to-do's title, which
+// quotes what a user wrote (an action item's text, a document's number) in the language they wrote it
+const DATA = '[data-testid="account-menu"], [data-testid="todo-title"]';
 
 /** The visible chrome texts (an input's placeholder for an input), trimmed and de-duplicated. */
 export function chromeTexts(page: Page): Promise<string[]> {
