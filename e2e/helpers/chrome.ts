@@ -22,8 +22,9 @@ const CHROME = [
 ];
 
 // data shown in chrome: the signed-in user's name on the account button; the language switch, whose
-// choices name each language in itself (中文 / English) and are plain buttons since issue 24
-const DATA = '[data-testid="account-menu"], [data-testid="lang-switch"]';
+// choices name each language in itself (中文 / English) and are plain buttons since issue 24; a
+// to-do's title, which quotes what a user wrote (an action item's text) in the language they wrote it
+const DATA = '[data-testid="account-menu"], [data-testid="lang-switch"], [data-testid="todo-title"]';
 
 /** The visible chrome texts (an input's placeholder for an input), trimmed and de-duplicated. */
 export function chromeTexts(page: Page): Promise<string[]> {

@@ -7,6 +7,7 @@ import { initI18n } from '../i18n';
 import { click, installDomStubs, type Rendered, render, type, waitFor } from '../test/dom';
 import { fakeServer, ok, Providers } from '../test/fixtures';
 import { EntityForm } from './EntityForm';
+import { setCompanyTimeZone } from './format';
 
 beforeAll(() => {
   installDomStubs();
@@ -65,9 +66,12 @@ const cell = (c: HTMLElement, row: number, col: string) =>
 const addLine = (c: HTMLElement) => click(c.querySelector('[data-testid="lines-Lines-add"]'));
 
 describe('EntityForm, declared computations', () => {
-  it("starts a new document on the user's today, and an existing one on its own date", async () => {
+  it("starts a new document on the company's today, and an existing one on its own date", async () => {
+    // Issue 25: "today" is read on the company clock (公司时区), not the browser's: 23:30 in
+    // Shanghai is still the 31st there though in UTC it is 15:30 the same day.
+    setCompanyTimeZone('Asia/Shanghai');
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 2, 31, 23, 30));
+    vi.setSystemTime(new Date('2026-03-31T15:30:00Z'));
     const srv = fakeServer(() => undefined);
     view = await render(
       <Providers api={srv.api}>
@@ -75,6 +79,15 @@ describe('EntityForm, declared computations', () => {
       </Providers>,
     );
     expect(header(view.container, 'Doc_Date').value).toBe('2026-03-31');
+    view.unmount();
+    // Half an hour past midnight in Shanghai is a new day there, whatever the browser's zone says.
+    vi.setSystemTime(new Date('2026-03-31T16:30:00Z'));
+    view = await render(
+      <Providers api={srv.api}>
+        <EntityForm def={bill} />
+      </Providers>,
+    );
+    expect(header(view.container, 'Doc_Date').value).toBe('2026-04-01');
     view.unmount();
     view = await render(
       <Providers api={srv.api}>

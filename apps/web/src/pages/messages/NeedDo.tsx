@@ -62,7 +62,13 @@ export function NeedDo() {
                   >
                     <Space size={6}>
                       {m.Level === 0 && <Tag color="red">{t('app.messages.urgent')}</Tag>}
-                      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void open(m)}>
+                      <Button
+                        type="link"
+                        size="small"
+                        style={{ padding: 0 }}
+                        onClick={() => void open(m)}
+                        data-testid="todo-title"
+                      >
                         {m.Title}
                       </Button>
                     </Space>
